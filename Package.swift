@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PasskeyVerifier",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPasskeyLibCrypto",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        .target(name: "PasskeyCBOR"),
+        .target(name: "PasskeyCrypto", dependencies: ["CPasskeyLibCrypto", "PasskeyCBOR"]),
+        .target(name: "PasskeyVerifier", dependencies: ["PasskeyCBOR", "PasskeyCrypto"]),
+        .testTarget(name: "PasskeyCBORTests", dependencies: ["PasskeyCBOR"]),
+        .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR"]),
+        .testTarget(
+            name: "PasskeyVerifierTests",
+            dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"],
+            resources: []
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

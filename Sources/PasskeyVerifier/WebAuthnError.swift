@@ -1,0 +1,124 @@
+/// The one error every verification in this library throws.
+///
+/// `code` is stable (it is part of the `passkey-verify` contract and safe to
+/// switch on or store); `message` says precisely what was wrong and may
+/// improve between releases. Two errors are equal when their codes are equal,
+/// so tests compare codes and messages stay free to change.
+///
+/// The codes follow the checks of WebAuthn Level 3 §7.1 (registration) and
+/// §7.2 (authentication); the relying-party facade adds the codes that need
+/// stored state.
+public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable, machine-readable error code.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The code's stable name, as printed by `passkey-verify`.
+        public let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        /// JSON or base64 that cannot be read, or a missing field.
+        public static let malformedInput = Code("malformedInput")
+        /// CBOR that is invalid, truncated, too deep, non-minimal or has trailing bytes (§6.5.1).
+        public static let malformedCBOR = Code("malformedCBOR")
+        /// Authenticator data too short, inconsistent flags and contents, or trailing bytes (§6.1).
+        public static let malformedAuthenticatorData = Code("malformedAuthenticatorData")
+        /// clientDataJSON that is empty, not JSON or missing members (§5.8.1).
+        public static let malformedClientData = Code("malformedClientData")
+        /// `type` in the client data is not the one the ceremony expects (§7.1 step 7, §7.2 step 11).
+        public static let typeMismatch = Code("typeMismatch")
+        /// The challenge differs from the expected one (§7.1 step 8, §7.2 step 12).
+        public static let challengeMismatch = Code("challengeMismatch")
+        /// The origin is not among the expected ones (§7.1 step 9, §7.2 step 13).
+        public static let originMismatch = Code("originMismatch")
+        /// `crossOrigin` is true or a `topOrigin` is present where not allowed (§7.1 step 10, §7.2 step 14).
+        public static let crossOriginNotAllowed = Code("crossOriginNotAllowed")
+        /// rpIdHash is not the SHA-256 of the RP ID (§7.1 step 13, §7.2 step 15).
+        public static let rpIdMismatch = Code("rpIdMismatch")
+        /// The UP flag is clear (§7.1 step 14, §7.2 step 16).
+        public static let userNotPresent = Code("userNotPresent")
+        /// The UV flag is clear while user verification is required (§7.1 step 15, §7.2 step 17).
+        public static let userNotVerified = Code("userNotVerified")
+        /// BS is set while BE is clear, or BE changed against policy (§6.1.3).
+        public static let invalidBackupFlags = Code("invalidBackupFlags")
+        /// A registration without attested credential data (§7.1 step 20).
+        public static let missingAttestedCredentialData = Code("missingAttestedCredentialData")
+        /// A credential ID longer than 1023 bytes (§7.1 step 25).
+        public static let credentialIdTooLong = Code("credentialIdTooLong")
+        /// A COSE algorithm that is not supported or not allowed (§7.1 step 21).
+        public static let unsupportedAlgorithm = Code("unsupportedAlgorithm")
+        /// A COSE key that is malformed, on the wrong curve or not on its curve (§6.5.1.1).
+        public static let invalidPublicKey = Code("invalidPublicKey")
+        /// A signature that does not verify (§7.2 step 21, §8).
+        public static let invalidSignature = Code("invalidSignature")
+        /// An attestation statement format this verifier does not know (§7.1 step 22).
+        public static let unsupportedAttestationFormat = Code("unsupportedAttestationFormat")
+        /// An attestation statement that is malformed or breaks its format's rules (§8).
+        public static let invalidAttestationStatement = Code("invalidAttestationStatement")
+        /// A chain that reaches no trust anchor, or a certificate outside its validity (§7.1 step 24).
+        public static let untrustedAttestation = Code("untrustedAttestation")
+        /// The credential ID or the userHandle is not the expected one (§7.2 steps 6 and 7).
+        public static let credentialMismatch = Code("credentialMismatch")
+        /// A new sign counter not greater than a stored non-zero counter (§6.1.1, §7.2 step 22).
+        public static let signCountRegression = Code("signCountRegression")
+        /// The challenge was never issued, has expired, or was already used.
+        public static let challengeNotFound = Code("challengeNotFound")
+        /// The credential ID is already registered, to any user (§7.1 step 26).
+        public static let credentialAlreadyRegistered = Code("credentialAlreadyRegistered")
+        /// No stored credential has this ID, or it is not in allowCredentials (§7.2 step 5).
+        public static let unknownCredential = Code("unknownCredential")
+
+        /// Every code, in the order of the `passkey-verify` contract.
+        public static let allCodes: [Code] = [
+            .malformedInput, .malformedCBOR, .malformedAuthenticatorData, .malformedClientData,
+            .typeMismatch, .challengeMismatch, .originMismatch, .crossOriginNotAllowed,
+            .rpIdMismatch, .userNotPresent, .userNotVerified, .invalidBackupFlags,
+            .missingAttestedCredentialData, .credentialIdTooLong, .unsupportedAlgorithm,
+            .invalidPublicKey, .invalidSignature, .unsupportedAttestationFormat,
+            .invalidAttestationStatement, .untrustedAttestation, .credentialMismatch,
+            .signCountRegression, .challengeNotFound, .credentialAlreadyRegistered,
+            .unknownCredential,
+        ]
+
+        /// Looks a code up by its stable name.
+        public init?(name: String) {
+            guard let code = Code.allCodes.first(where: { $0.name == name }) else { return nil }
+            self = code
+        }
+
+        /// The stable name.
+        public var description: String { name }
+    }
+
+    /// The stable code.
+    public let code: Code
+    /// What exactly was wrong, for people and logs.
+    public let message: String
+    /// The source file that raised the error, for diagnostics.
+    public let file: String
+    /// The source line that raised the error, for diagnostics.
+    public let line: UInt
+
+    /// Creates an error.
+    @inlinable
+    public init(_ code: Code, _ message: String, file: String = #fileID, line: UInt = #line) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+    }
+
+    /// `code: message`.
+    public var description: String { "\(code.name): \(message)" }
+
+    /// Errors are equal when their codes are.
+    public static func == (lhs: WebAuthnError, rhs: WebAuthnError) -> Bool {
+        lhs.code == rhs.code
+    }
+
+    /// Hashes the code only, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+    }
+}
