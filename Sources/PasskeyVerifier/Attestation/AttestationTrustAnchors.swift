@@ -1,0 +1,51 @@
+import PasskeyCrypto
+
+/// The root certificates each attestation format's trust paths must reach
+/// (WebAuthn Level 3 §7.1, `#reg-ceremony-attestation-trust-anchors`).
+///
+/// Anchors are kept per format identifier so that, for example, a vendor root
+/// trusted for `packed` cannot vouch for an `apple` chain. Certificates in a
+/// client's `x5c` are never anchors.
+public struct AttestationTrustAnchors: Sendable {
+    private var anchorsByFormat: [String: [Certificate]]
+    private var anchorsForEveryFormat: [Certificate]
+
+    /// No anchors at all: every format with a trust path fails with `untrustedAttestation`.
+    public static let empty = AttestationTrustAnchors(anchorsByFormat: [:], anchorsForEveryFormat: [])
+
+    /// The built-in anchors: Apple WebAuthn Root CA for `apple`.
+    public static let builtIn: AttestationTrustAnchors = {
+        var anchors = AttestationTrustAnchors.empty
+        if let apple = AppleWebAuthnRootCA.certificate {
+            anchors.add([apple], forFormat: "apple")
+        }
+        return anchors
+    }()
+
+    private init(anchorsByFormat: [String: [Certificate]], anchorsForEveryFormat: [Certificate]) {
+        self.anchorsByFormat = anchorsByFormat
+        self.anchorsForEveryFormat = anchorsForEveryFormat
+    }
+
+    /// Adds anchors trusted for one format only.
+    public mutating func add(_ certificates: [Certificate], forFormat format: String) {
+        anchorsByFormat[format, default: []].append(contentsOf: certificates)
+    }
+
+    /// Adds anchors trusted for every format (what `passkey-verify --trust-anchor` does).
+    public mutating func addForEveryFormat(_ certificates: [Certificate]) {
+        anchorsForEveryFormat.append(contentsOf: certificates)
+    }
+
+    /// A copy with `certificates` added for every format.
+    public func addingForEveryFormat(_ certificates: [Certificate]) -> AttestationTrustAnchors {
+        var copy = self
+        copy.addForEveryFormat(certificates)
+        return copy
+    }
+
+    /// The anchors for `format`: its own plus those for every format.
+    public func anchors(forFormat format: String) -> [Certificate] {
+        anchorsByFormat[format, default: []] + anchorsForEveryFormat
+    }
+}

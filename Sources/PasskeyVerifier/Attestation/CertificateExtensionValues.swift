@@ -1,0 +1,35 @@
+import PasskeyCrypto
+
+/// Readers for the certificate extensions attestation formats define.
+enum CertificateExtensionValues {
+    /// id-fido-gen-ce-aaguid (WebAuthn Level 3 §8.2.1): the AAGUID, an OCTET STRING of 16 bytes.
+    static let fidoAAGUIDOID = "1.3.6.1.4.1.45724.1.1.4"
+    /// Apple's anonymous attestation nonce extension (WebAuthn Level 3 §8.8).
+    static let appleNonceOID = "1.2.840.113635.100.8.2"
+
+    /// The 16 AAGUID bytes of an id-fido-gen-ce-aaguid extension value (`04 10 <16 bytes>`).
+    static func aaguid(from value: [UInt8]) throws -> [UInt8] {
+        let octetString = try DER.parse(value[...])
+        guard octetString.tag == 0x04, octetString.rest.isEmpty, octetString.value.count == 16 else {
+            throw CertificateExtensionValueError.malformed
+        }
+        return Array(octetString.value)
+    }
+
+    /// The nonce of an Apple anonymous attestation extension value:
+    /// `SEQUENCE { [1] EXPLICIT OCTET STRING }` (WebAuthn Level 3 §8.8 step 3).
+    static func appleNonce(from value: [UInt8]) throws -> [UInt8] {
+        let sequence = try DER.parse(value[...])
+        guard sequence.tag == 0x30, sequence.rest.isEmpty else { throw CertificateExtensionValueError.malformed }
+        let explicitTag = try DER.parse(sequence.value)
+        guard explicitTag.tag == 0xA1, explicitTag.rest.isEmpty else { throw CertificateExtensionValueError.malformed }
+        let octetString = try DER.parse(explicitTag.value)
+        guard octetString.tag == 0x04, octetString.rest.isEmpty else { throw CertificateExtensionValueError.malformed }
+        return Array(octetString.value)
+    }
+}
+
+/// An extension value that does not have the structure its OID defines.
+enum CertificateExtensionValueError: Error {
+    case malformed
+}

@@ -1,0 +1,126 @@
+/// Verifies an authentication ceremony (WebAuthn Level 3 §7.2 "Verifying an Authentication Assertion").
+///
+/// A pure function of the response, the expectations and the stored credential
+/// record: no storage, no clock and no randomness inside. Finding the record
+/// for the credential ID and writing the updated record back belong to the
+/// caller (or to the relying-party facade).
+public struct AuthenticationVerifier: Sendable {
+    /// Creates a verifier.
+    public init() {}
+
+    /// Verifies `response` against `expectations` and the stored `credential`, step by step as §7.2 lists them.
+    /// - Throws: ``WebAuthnError`` naming the first step that failed.
+    public func verify(
+        _ response: AuthenticationResponse,
+        expecting expectations: AuthenticationExpectations,
+        credential: CredentialRecord
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
+        if !expectations.allowedCredentialIDs.isEmpty,
+            !expectations.allowedCredentialIDs.contains(response.credentialID)
+        {
+            throw WebAuthnError(.credentialMismatch, "the credential is not one of allowCredentials")
+        }
+        guard response.credentialID == credential.id else {
+            throw WebAuthnError(.credentialMismatch, "the credential ID is not the stored credential's ID")
+        }
+        if let userHandle = response.userHandle, let storedUserHandle = credential.userHandle,
+            !ConstantTime.equals(userHandle, storedUserHandle)
+        {
+            throw WebAuthnError(.credentialMismatch, "userHandle is not the user handle of the credential's owner")
+        }
+        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        try CeremonyChecks.verifyClientData(
+            clientData,
+            type: "webauthn.get",
+            challenge: expectations.challenge,
+            origins: expectations.origins,
+            crossOrigin: expectations.crossOrigin
+        )
+        let authenticatorData = try AuthenticatorData(bytes: response.authenticatorData, cborMode: expectations.cborMode)
+        try CeremonyChecks.verifyAuthenticatorData(
+            authenticatorData,
+            relyingPartyID: expectations.relyingPartyID,
+            userVerification: expectations.userVerification
+        )
+        let backupEligibilityChange = try Self.backupEligibilityChange(
+            stored: credential.backupEligible,
+            reported: authenticatorData.flags.contains(.backupEligible),
+            policy: expectations.backupEligibilityPolicy
+        )
+        let signedData = authenticatorData.rawBytes + clientData.hash
+        guard credential.publicKey.isValidSignature(response.signature, for: signedData) else {
+            throw WebAuthnError(
+                .invalidSignature,
+                "the assertion signature does not verify with the stored \(credential.publicKey.algorithm) key"
+            )
+        }
+        let signCountRegressed = try Self.checkSignCount(
+            stored: credential.signCount,
+            reported: authenticatorData.signCount,
+            policy: expectations.signCountPolicy
+        )
+        var updated = credential
+        updated.signCount = authenticatorData.signCount
+        updated.backupEligible = authenticatorData.flags.contains(.backupEligible)
+        updated.backupState = authenticatorData.flags.contains(.backupState)
+        if authenticatorData.flags.contains(.userVerified) {
+            updated.userVerificationInitialized = true
+        }
+        return VerifiedAuthentication(
+            authenticatorData: authenticatorData,
+            updatedCredentialRecord: updated,
+            signCountRegressed: signCountRegressed,
+            backupEligibilityChange: backupEligibilityChange,
+            backupStateChanged: updated.backupState != credential.backupState,
+            userHandle: response.userHandle
+        )
+    }
+
+    /// §7.2 `#rp-op-verifying-assertion-step-backup-eligibility` under the host's policy.
+    static func backupEligibilityChange(
+        stored: Bool,
+        reported: Bool,
+        policy: BackupEligibilityPolicy
+    ) throws(WebAuthnError) -> BackupEligibilityChange {
+        switch (stored, reported) {
+        case (true, false):
+            if policy.rejectsLossOfEligibility {
+                throw WebAuthnError(
+                    .invalidBackupFlags,
+                    "the credential was stored as backup eligible (BE) but the assertion has BE clear"
+                )
+            }
+            return .lost
+        case (false, true):
+            if policy.rejectsGainOfEligibility {
+                throw WebAuthnError(
+                    .invalidBackupFlags,
+                    "the credential was stored as not backup eligible (BE) but the assertion has BE set"
+                )
+            }
+            return .gained
+        default:
+            return .unchanged
+        }
+    }
+
+    /// §7.2 `#rp-op-verifying-assertion-step-signature-counter`: returns whether the counter regressed and passed.
+    static func checkSignCount(
+        stored: UInt32,
+        reported: UInt32,
+        policy: SignCountPolicy
+    ) throws(WebAuthnError) -> Bool {
+        guard stored != 0 || reported != 0 else { return false }
+        guard reported <= stored else { return false }
+        switch policy {
+        case .rejectRegression:
+            throw WebAuthnError(
+                .signCountRegression,
+                "the signature counter \(reported) is not greater than the stored \(stored); "
+                    + "the authenticator may have been cloned"
+            )
+        case .reportRegression:
+            return true
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import PasskeyCrypto
+
+/// The checks §7.1 and §7.2 share, in the order the spec lists them.
+enum CeremonyChecks {
+    /// Client data: type, challenge, origin, crossOrigin and topOrigin
+    /// (§7.1 `#reg-ceremony-verify-type` … `#reg-ceremony-verify-cross-origin`, §7.2 likewise).
+    static func verifyClientData(
+        _ clientData: CollectedClientData,
+        type expectedType: String,
+        challenge expectedChallenge: [UInt8],
+        origins: Set<String>,
+        crossOrigin policy: CrossOriginPolicy
+    ) throws(WebAuthnError) {
+        guard clientData.type == expectedType else {
+            throw WebAuthnError(
+                .typeMismatch,
+                "clientDataJSON type is \"\(clientData.type)\"; this ceremony expects \"\(expectedType)\""
+            )
+        }
+        guard let challenge = Base64URL.decode(clientData.challenge) else {
+            throw WebAuthnError(.challengeMismatch, "clientDataJSON challenge is not base64url")
+        }
+        guard ConstantTime.equals(challenge, expectedChallenge) else {
+            throw WebAuthnError(.challengeMismatch, "clientDataJSON challenge is not the challenge the server issued")
+        }
+        guard origins.contains(clientData.origin) else {
+            throw WebAuthnError(
+                .originMismatch,
+                "origin \"\(clientData.origin)\" is not one of the expected origins \(origins.sorted())"
+            )
+        }
+        let isCrossOrigin = clientData.crossOrigin == true
+        guard isCrossOrigin || clientData.topOrigin != nil else { return }
+        guard case .allowed(let topOrigins) = policy else {
+            throw WebAuthnError(
+                .crossOriginNotAllowed,
+                "the ceremony ran in a cross-origin iframe"
+                    + (clientData.topOrigin.map { " under top origin \"\($0)\"" } ?? "")
+                    + " and cross-origin use is not allowed"
+            )
+        }
+        if let topOrigin = clientData.topOrigin, !topOrigins.contains(topOrigin) {
+            throw WebAuthnError(
+                .crossOriginNotAllowed,
+                "top origin \"\(topOrigin)\" is not one of the allowed top origins \(topOrigins.sorted())"
+            )
+        }
+    }
+
+    /// Authenticator data: rpIdHash, UP, UV and the BS/BE consistency
+    /// (§7.1 `#reg-ceremony-rp-id` … `#reg-ceremony-verify-bs`, §7.2 likewise).
+    static func verifyAuthenticatorData(
+        _ authenticatorData: AuthenticatorData,
+        relyingPartyID: String,
+        userVerification: UserVerificationRequirement
+    ) throws(WebAuthnError) {
+        let expectedHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
+        guard ConstantTime.equals(authenticatorData.relyingPartyIDHash, expectedHash) else {
+            throw WebAuthnError(.rpIdMismatch, "rpIdHash is not SHA-256 of the RP ID \"\(relyingPartyID)\"")
+        }
+        let flags = authenticatorData.flags
+        guard flags.contains(.userPresent) else {
+            throw WebAuthnError(.userNotPresent, "the user present (UP) flag is clear")
+        }
+        if userVerification == .required, !flags.contains(.userVerified) {
+            throw WebAuthnError(.userNotVerified, "user verification is required but the UV flag is clear")
+        }
+        if flags.contains(.backupState), !flags.contains(.backupEligible) {
+            throw WebAuthnError(.invalidBackupFlags, "the backup state (BS) flag is set while backup eligibility (BE) is clear")
+        }
+    }
+}

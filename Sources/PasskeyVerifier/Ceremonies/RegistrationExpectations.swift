@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PasskeyCBOR
+import PasskeyCrypto
+
+/// What the relying party expects of a registration ceremony (WebAuthn Level 3 §7.1): the
+/// values it sent in `PublicKeyCredentialCreationOptions` and its policy.
+public struct RegistrationExpectations: Sendable {
+    /// The RP ID whose SHA-256 the authenticator data must carry (§5.4.2 `rp.id`).
+    public var relyingPartyID: String
+    /// The origins the client data may name, compared exactly; native apps' opaque origins
+    /// (`ios:bundle-id:…`, `android:apk-key-hash:…`) are accepted when listed (§13.4.9).
+    public var origins: Set<String>
+    /// The challenge the server issued (§5.4 `challenge`), as raw bytes.
+    public var challenge: [UInt8]
+    /// Whether the UV flag is required (§5.8.6).
+    public var userVerification: UserVerificationRequirement
+    /// The COSE algorithms the server accepts for the credential key (§5.4 `pubKeyCredParams`).
+    public var allowedAlgorithms: Set<COSEAlgorithm>
+    /// Whether the ceremony may run in a cross-origin iframe.
+    public var crossOrigin: CrossOriginPolicy
+    /// The instant at which attestation certificates must be valid.
+    public var verificationInstant: Date
+    /// How strictly CBOR is read (§6.5.1 requires CTAP2 canonical encoding; `lenient` is documented in Docs/Decisions.md).
+    public var cborMode: CBORDecoder.Mode
+
+    /// Creates expectations; the defaults accept every supported algorithm, forbid cross-origin use and read CBOR strictly.
+    public init(
+        relyingPartyID: String,
+        origins: Set<String>,
+        challenge: [UInt8],
+        userVerification: UserVerificationRequirement = .preferred,
+        allowedAlgorithms: Set<COSEAlgorithm> = COSEAlgorithm.allSupported,
+        crossOrigin: CrossOriginPolicy = .forbidden,
+        verificationInstant: Date,
+        cborMode: CBORDecoder.Mode = .strict
+    ) {
+        self.relyingPartyID = relyingPartyID
+        self.origins = origins
+        self.challenge = challenge
+        self.userVerification = userVerification
+        self.allowedAlgorithms = allowedAlgorithms
+        self.crossOrigin = crossOrigin
+        self.verificationInstant = verificationInstant
+        self.cborMode = cborMode
+    }
+}

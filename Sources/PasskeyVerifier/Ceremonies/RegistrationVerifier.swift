@@ -1,0 +1,100 @@
+import PasskeyCBOR
+import PasskeyCrypto
+
+/// Verifies a registration ceremony (WebAuthn Level 3 §7.1 "Registering a New Credential").
+///
+/// A pure function of the response, the expectations and the configured trust
+/// anchors: no storage, no clock and no randomness inside. Checking that the
+/// credential ID is not yet registered (§7.1 `#reg-ceremony-verify-credential-id`)
+/// needs storage and belongs to the caller.
+public struct RegistrationVerifier: Sendable {
+    private let formats: [String: any AttestationStatementFormat]
+
+    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`) with the given trust anchors.
+    public init(trustAnchors: AttestationTrustAnchors = .builtIn) {
+        self.init(formats: [
+            NoneAttestation(),
+            PackedAttestation(trustAnchors: trustAnchors.anchors(forFormat: "packed")),
+            AppleAnonymousAttestation(trustAnchors: trustAnchors.anchors(forFormat: "apple")),
+        ])
+    }
+
+    /// Creates a verifier for exactly these formats; a later format with the same identifier replaces an earlier one.
+    public init(formats: [any AttestationStatementFormat]) {
+        var byIdentifier: [String: any AttestationStatementFormat] = [:]
+        for format in formats {
+            byIdentifier[format.identifier] = format
+        }
+        self.formats = byIdentifier
+    }
+
+    /// The identifiers of the formats this verifier accepts.
+    public var supportedFormats: [String] { formats.keys.sorted() }
+
+    /// Verifies `response` against `expectations`, step by step as §7.1 lists them.
+    /// - Throws: ``WebAuthnError`` naming the first step that failed.
+    public func verify(
+        _ response: RegistrationResponse,
+        expecting expectations: RegistrationExpectations
+    ) throws(WebAuthnError) -> VerifiedRegistration {
+        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        try CeremonyChecks.verifyClientData(
+            clientData,
+            type: "webauthn.create",
+            challenge: expectations.challenge,
+            origins: expectations.origins,
+            crossOrigin: expectations.crossOrigin
+        )
+        let attestationObject = try AttestationObject(bytes: response.attestationObject, cborMode: expectations.cborMode)
+        let authenticatorData = attestationObject.authenticatorData
+        try CeremonyChecks.verifyAuthenticatorData(
+            authenticatorData,
+            relyingPartyID: expectations.relyingPartyID,
+            userVerification: expectations.userVerification
+        )
+        guard let attestedCredentialData = authenticatorData.attestedCredentialData else {
+            throw WebAuthnError(
+                .missingAttestedCredentialData,
+                "the registration's authenticator data has no attested credential data (AT flag clear)"
+            )
+        }
+        guard attestedCredentialData.credentialID == response.credentialID else {
+            throw WebAuthnError(
+                .credentialMismatch,
+                "rawId is not the credential ID in the attested credential data"
+            )
+        }
+        let algorithm = attestedCredentialData.credentialPublicKey.algorithm
+        guard expectations.allowedAlgorithms.contains(algorithm) else {
+            throw WebAuthnError(
+                .unsupportedAlgorithm,
+                "the credential uses \(algorithm), which is not among the allowed algorithms "
+                    + "\(expectations.allowedAlgorithms.map(\.rawValue).sorted())"
+            )
+        }
+        guard let format = formats[attestationObject.format] else {
+            throw WebAuthnError(
+                .unsupportedAttestationFormat,
+                "attestation format \"\(attestationObject.format)\" is not supported; supported: \(supportedFormats)"
+            )
+        }
+        let result = try format.verify(
+            AttestationStatementInput(
+                statement: attestationObject.attestationStatement,
+                authenticatorData: authenticatorData,
+                attestedCredentialData: attestedCredentialData,
+                clientDataHash: clientData.hash,
+                verificationInstant: expectations.verificationInstant
+            )
+        )
+        return VerifiedRegistration(
+            format: attestationObject.format,
+            attestationType: result.type,
+            trustPath: result.trustPath,
+            authenticatorData: authenticatorData,
+            attestedCredentialData: attestedCredentialData,
+            transports: response.transports,
+            clientExtensionResults: response.clientExtensionResults
+        )
+    }
+}

@@ -1,0 +1,29 @@
+/// The result of a successful authentication (WebAuthn Level 3 §7.2): what signed in and what
+/// the relying party must write back to the credential record.
+public struct VerifiedAuthentication: Sendable {
+    /// The verified authenticator data.
+    public let authenticatorData: AuthenticatorData
+    /// The credential record updated with this assertion's counter and flags (§7.2 `#rp-op-verifying-assertion-step-update-credential-record`).
+    public let updatedCredentialRecord: CredentialRecord
+    /// Whether the counter did not increase and the policy let it pass (§6.1.1).
+    public let signCountRegressed: Bool
+    /// How BE compares with the stored record (§6.1.3).
+    public let backupEligibilityChange: BackupEligibilityChange
+    /// Whether BS differs from the stored record: hosts can prompt users when a passkey becomes (un)synced.
+    public let backupStateChanged: Bool
+    /// The user handle the authenticator returned, if any (§5.2.2 `userHandle`).
+    public let userHandle: [UInt8]?
+
+    /// The credential ID that signed.
+    public var credentialID: [UInt8] { updatedCredentialRecord.id }
+    /// The new signature counter.
+    public var newSignCount: UInt32 { authenticatorData.signCount }
+    /// Whether the UP flag was set.
+    public var userPresent: Bool { authenticatorData.flags.contains(.userPresent) }
+    /// Whether the UV flag was set.
+    public var userVerified: Bool { authenticatorData.flags.contains(.userVerified) }
+    /// Whether BE was set.
+    public var backupEligible: Bool { authenticatorData.flags.contains(.backupEligible) }
+    /// Whether BS was set.
+    public var backupState: Bool { authenticatorData.flags.contains(.backupState) }
+}

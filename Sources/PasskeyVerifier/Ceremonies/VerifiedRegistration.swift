@@ -1,0 +1,51 @@
+import PasskeyCrypto
+
+/// The result of a successful registration (WebAuthn Level 3 §7.1): everything the relying
+/// party stores and reports.
+public struct VerifiedRegistration: Sendable {
+    /// The attestation statement format identifier (`fmt`).
+    public let format: String
+    /// The attestation type the statement established.
+    public let attestationType: AttestationType
+    /// The validated trust path, leaf first; empty for `none` and `self`.
+    public let trustPath: [Certificate]
+    /// The verified authenticator data.
+    public let authenticatorData: AuthenticatorData
+    /// The attested credential data: AAGUID, credential ID and public key.
+    public let attestedCredentialData: AttestedCredentialData
+    /// The transports the client reported (§5.2.1), unauthenticated.
+    public let transports: [String]
+    /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated.
+    public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?
+
+    /// The credential ID.
+    public var credentialID: [UInt8] { attestedCredentialData.credentialID }
+    /// The credential public key.
+    public var credentialPublicKey: COSEKey { attestedCredentialData.credentialPublicKey }
+    /// The authenticator's AAGUID.
+    public var aaguid: AAGUID { attestedCredentialData.aaguid }
+    /// The initial signature counter.
+    public var signCount: UInt32 { authenticatorData.signCount }
+    /// Whether the UP flag was set.
+    public var userPresent: Bool { authenticatorData.flags.contains(.userPresent) }
+    /// Whether the UV flag was set.
+    public var userVerified: Bool { authenticatorData.flags.contains(.userVerified) }
+    /// Whether the credential is backup eligible (BE).
+    public var backupEligible: Bool { authenticatorData.flags.contains(.backupEligible) }
+    /// Whether the credential is backed up now (BS).
+    public var backupState: Bool { authenticatorData.flags.contains(.backupState) }
+
+    /// The credential record to store (§7.1 `#reg-ceremony-store-credential-record`).
+    public func credentialRecord(userHandle: [UInt8]? = nil) -> CredentialRecord {
+        CredentialRecord(
+            id: credentialID,
+            publicKey: credentialPublicKey,
+            signCount: signCount,
+            backupEligible: backupEligible,
+            backupState: backupState,
+            userVerificationInitialized: userVerified,
+            userHandle: userHandle,
+            transports: transports
+        )
+    }
+}
