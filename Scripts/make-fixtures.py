@@ -519,12 +519,14 @@ def real_device_fixtures(vectors):
         assertion_data = b64decode_any(authentication["authenticatorData_b64url"])
         new_count = AuthenticatorData(assertion_data).sign_count
         stored_count = auth_data.sign_count
+        stored_note = "the stored counter is the registration's (%d)" % stored_count
         if stored_count != 0 and new_count <= stored_count:
             stored_count = 0
+            stored_note = "the stored counter is 0 (the assertion's counter does not exceed the registration's)"
         out["real-devices/%s.authentication.json" % name] = authentication_fixture(
             "real-devices/%s/authentication" % name,
             "Authentication recorded from a real authenticator (%s) with the credential of its registration; "
-            "the stored counter is the registration's." % name,
+            "%s." % (name, stored_note),
             source, credential_id, authentication["clientDataJSON_text"].encode("utf-8"), assertion_data,
             b64decode_any(authentication["signature_b64url"]), rp_id, origins, auth_data.credential_public_key,
             stored_count, auth_data.backup_eligible)
