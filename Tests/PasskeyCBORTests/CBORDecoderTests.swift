@@ -199,7 +199,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["c0 74 323031332d30332d32315432303a30343a30305a", "c1 1a 514b67b0", "d8 20 60", "d9 d9f7 00", "c2"])
+    @Test(arguments: [
+        "c0 74 323031332d30332d32315432303a30343a30305a", "c1 1a 514b67b0", "d8 20 60", "d9 d9f7 00", "c2",
+    ])
     func rejectsTags(_ hex: String) {
         #expect { try decoder.decode(hexBytes(hex)) } throws: { ($0 as? CBORError)?.code == .unsupportedTag }
     }
