@@ -1,6 +1,8 @@
 #ifndef C_PASSKEY_LIBCRYPTO_SHIM_H
 #define C_PASSKEY_LIBCRYPTO_SHIM_H
 
+#include <openssl/asn1.h>
+#include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -18,5 +20,38 @@
 
 /* Macros Swift cannot import, as functions. */
 static inline void CPasskeyLibCrypto_free(void *pointer) { OPENSSL_free(pointer); }
+
+/* Key selections for EVP_PKEY_fromdata (composite macros). */
+static inline int CPasskeyLibCrypto_selection_public_key(void) { return EVP_PKEY_PUBLIC_KEY; }
+static inline int CPasskeyLibCrypto_selection_key_pair(void) { return EVP_PKEY_KEYPAIR; }
+
+/* STACK_OF(X509): the untrusted intermediates of a chain verification. The stack
+   never owns its elements (freed with sk_X509_free, not pop_free). */
+static inline STACK_OF(X509) *CPasskeyLibCrypto_sk_X509_new_null(void) { return sk_X509_new_null(); }
+static inline int CPasskeyLibCrypto_sk_X509_push(STACK_OF(X509) *stack, X509 *certificate) {
+    return sk_X509_push(stack, certificate);
+}
+static inline void CPasskeyLibCrypto_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(stack); }
+
+/* EXTENDED_KEY_USAGE = STACK_OF(ASN1_OBJECT). */
+static inline int CPasskeyLibCrypto_sk_ASN1_OBJECT_num(const EXTENDED_KEY_USAGE *stack) {
+    return sk_ASN1_OBJECT_num(stack);
+}
+static inline const ASN1_OBJECT *CPasskeyLibCrypto_sk_ASN1_OBJECT_value(const EXTENDED_KEY_USAGE *stack, int index) {
+    return sk_ASN1_OBJECT_value(stack, index);
+}
+
+/* GENERAL_NAMES = STACK_OF(GENERAL_NAME). */
+static inline int CPasskeyLibCrypto_sk_GENERAL_NAME_num(const GENERAL_NAMES *stack) {
+    return sk_GENERAL_NAME_num(stack);
+}
+/* The directoryName of the general name at `index`, or NULL when it is another kind of name. */
+static inline X509_NAME *CPasskeyLibCrypto_general_name_directory_name(const GENERAL_NAMES *stack, int index) {
+    const GENERAL_NAME *name = sk_GENERAL_NAME_value(stack, index);
+    if (name == NULL || name->type != GEN_DIRNAME) {
+        return NULL;
+    }
+    return name->d.directoryName;
+}
 
 #endif

@@ -1,0 +1,163 @@
+import CPasskeyLibCrypto
+
+/// A public key that verifies WebAuthn signatures: ECDSA on P-256/P-384/P-521 (RFC 9053 §2.1),
+/// EdDSA on Ed25519/Ed448 (RFC 9053 §2.2, RFC 8032), RSASSA-PKCS1-v1_5 (RFC 8812 §2) and
+/// RSASSA-PSS (RFC 8230 §2).
+///
+/// The key is parsed once; keep the value and reuse it for every verification. Two keys are equal
+/// when their DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) is equal.
+public struct PublicKey: Sendable, Hashable {
+    let handle: EVPKeyHandle
+    let family: KeyFamily
+
+    /// The DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) as re-encoded by libcrypto (`i2d_PUBKEY`).
+    public let subjectPublicKeyInfo: [UInt8]
+    /// The curve of an EC or EdDSA key, `nil` for RSA and for EC keys on curves COSE does not name here.
+    public let ellipticCurve: COSEEllipticCurve?
+    /// The modulus size of an RSA key in bits, `nil` for other keys.
+    public let rsaModulusBits: Int?
+
+    /// Parses a DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7; RFC 5480 for EC, RFC 8410 for EdDSA,
+    /// RFC 3279 for RSA). Trailing bytes and key types other than EC, Ed25519, Ed448 and RSA are rejected.
+    public init(subjectPublicKeyInfo der: [UInt8]) throws {
+        let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var cursor: UnsafePointer<UInt8>? = base
+            guard let key = d2i_PUBKEY(nil, &cursor, buffer.count) else { return nil }
+            guard let end = cursor, end - base == buffer.count else {
+                EVP_PKEY_free(key)
+                return nil
+            }
+            return key
+        }
+        guard let parsed else {
+            ERR_clear_error()
+            throw CryptoError(.invalidPublicKey, "not a DER SubjectPublicKeyInfo (or trailing bytes after it)")
+        }
+        try self.init(handle: EVPKeyHandle(taking: parsed))
+    }
+
+    /// Wraps a key built by this module, classifying it and caching its SubjectPublicKeyInfo.
+    init(handle: EVPKeyHandle) throws {
+        let key = handle.pointer
+        self.handle = handle
+        if EVP_PKEY_is_a(key, "EC") == 1 {
+            family = .ellipticCurve
+            var name = [CChar](repeating: 0, count: 64)
+            var length = 0
+            let status = name.withUnsafeMutableBufferPointer {
+                EVP_PKEY_get_group_name(key, $0.baseAddress, 64, &length)
+            }
+            if status == 1 {
+                ellipticCurve = COSEEllipticCurve(groupName: LibCrypto.string(fromNulTerminated: name))
+            } else {
+                ERR_clear_error()
+                ellipticCurve = nil
+            }
+            rsaModulusBits = nil
+        } else if EVP_PKEY_is_a(key, "ED25519") == 1 {
+            family = .edwardsCurve
+            ellipticCurve = .ed25519
+            rsaModulusBits = nil
+        } else if EVP_PKEY_is_a(key, "ED448") == 1 {
+            family = .edwardsCurve
+            ellipticCurve = .ed448
+            rsaModulusBits = nil
+        } else if EVP_PKEY_is_a(key, "RSA") == 1 {
+            family = .rsa
+            ellipticCurve = nil
+            rsaModulusBits = Int(EVP_PKEY_get_bits(key))
+        } else {
+            let type = EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
+            throw CryptoError(.unsupportedAlgorithm, "public key type \(type) is not supported (EC, Ed25519, Ed448, RSA)")
+        }
+        let length = i2d_PUBKEY(key, nil)
+        guard length > 0 else {
+            throw LibCrypto.failure("i2d_PUBKEY")
+        }
+        var encoded = [UInt8](repeating: 0, count: Int(length))
+        let written = encoded.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor = buffer.baseAddress
+            return i2d_PUBKEY(key, &cursor)
+        }
+        guard written == length else {
+            throw LibCrypto.failure("i2d_PUBKEY")
+        }
+        subjectPublicKeyInfo = encoded
+    }
+
+    /// Whether `algorithm` can be used with this key: ES256 needs P-256, ES384 P-384, ES512 P-521,
+    /// EdDSA/Ed25519 Ed25519, Ed448 Ed448, RS*/PS*/RS1 RSA (RFC 9053 §2, RFC 8812, RFC 8230).
+    func fits(_ algorithm: COSEAlgorithm) -> Bool {
+        guard let required = algorithm.keyFamily, required == family else { return false }
+        switch family {
+        case .rsa: return true
+        case .ellipticCurve, .edwardsCurve: return ellipticCurve != nil && algorithm.requiredCurve == ellipticCurve
+        }
+    }
+
+    /// Verifies `signature` over `message` with `algorithm`: one-shot `EVP_DigestVerify`, the hash taken from
+    /// the algorithm only. ECDSA signatures are DER `Ecdsa-Sig-Value` (WebAuthn §6.5.6), EdDSA signatures raw
+    /// (RFC 8032), RSA signatures raw PKCS #1 v1.5 (RFC 8812) or PSS with MGF1 on the same hash and a salt
+    /// as long as the digest (RFC 8230 §2).
+    ///
+    /// Returns `false` for a wrong or malformed signature. Throws ``CryptoError/Code/unsupportedAlgorithm``
+    /// when `algorithm` does not fit this key's type or curve.
+    public func isValidSignature(_ signature: [UInt8], for message: [UInt8], algorithm: COSEAlgorithm) throws -> Bool {
+        guard fits(algorithm) else {
+            throw CryptoError(
+                .unsupportedAlgorithm,
+                "algorithm \(algorithm.name) does not fit this \(keyDescription) key"
+            )
+        }
+        let digest = try algorithm.hashAlgorithm.map { try MessageDigest.fetched($0) }
+        guard let context = EVP_MD_CTX_new() else {
+            throw LibCrypto.failure("EVP_MD_CTX_new")
+        }
+        defer { EVP_MD_CTX_free(context) }
+        var keyContext: OpaquePointer?
+        guard EVP_DigestVerifyInit(context, &keyContext, digest, nil, handle.pointer) == 1 else {
+            throw LibCrypto.failure("EVP_DigestVerifyInit")
+        }
+        if algorithm.usesProbabilisticSignatureScheme {
+            guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
+                EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1,
+                EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, digest) == 1
+            else {
+                throw LibCrypto.failure("configuring RSASSA-PSS")
+            }
+        }
+        let status = LibCrypto.withBytes(signature) { signaturePointer, signatureCount in
+            LibCrypto.withBytes(message) { messagePointer, messageCount in
+                EVP_DigestVerify(context, signaturePointer, signatureCount, messagePointer, messageCount)
+            }
+        }
+        ERR_clear_error()
+        return status == 1
+    }
+
+    /// "P-256 EC", "Ed25519", "2048-bit RSA"... for error messages.
+    var keyDescription: String {
+        switch family {
+        case .rsa: return "\(rsaModulusBits ?? 0)-bit RSA"
+        case .edwardsCurve: return ellipticCurve == .ed448 ? "Ed448" : "Ed25519"
+        case .ellipticCurve:
+            switch ellipticCurve {
+            case .p256: return "P-256 EC"
+            case .p384: return "P-384 EC"
+            case .p521: return "P-521 EC"
+            default: return "EC (curve not supported)"
+            }
+        }
+    }
+
+    /// Keys are equal when their SubjectPublicKeyInfo DER is equal.
+    public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+        lhs.subjectPublicKeyInfo == rhs.subjectPublicKeyInfo
+    }
+
+    /// Hashes the SubjectPublicKeyInfo DER.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(subjectPublicKeyInfo)
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The shared steps of turning a Level 3 JSON response (WebAuthn §5.1) into its binary form:
+/// bounded JSON decoding with errors that name the field, base64 decoding of each binary member,
+/// and the envelope checks of §7.1 step 1 and §7.2 step 1.
+enum ResponseJSONDecoding {
+    /// The largest JSON response accepted, 1 MiB; it bounds what decoding allocates.
+    static let maximumLength = 1_048_576
+
+    /// Decodes `json` as `type`, mapping every failure to ``WebAuthnError/Code/malformedInput``.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type,
+        from json: [UInt8],
+        describing subject: String
+    ) throws(WebAuthnError) -> Value {
+        guard !json.isEmpty else {
+            throw WebAuthnError(.malformedInput, "\(subject) is empty")
+        }
+        guard json.count <= maximumLength else {
+            throw WebAuthnError(
+                .malformedInput,
+                "\(subject) is \(json.count) bytes; at most \(maximumLength) are accepted"
+            )
+        }
+        do {
+            return try JSONDecoder().decode(type, from: Data(json))
+        } catch let error as DecodingError {
+            throw WebAuthnError(.malformedInput, describe(error, subject: subject))
+        } catch {
+            throw WebAuthnError(.malformedInput, "\(subject) cannot be decoded: \(error)")
+        }
+    }
+
+    /// Decodes the base64url (or standard base64) member `field`.
+    static func binary(_ text: String, field: String) throws(WebAuthnError) -> [UInt8] {
+        guard let bytes = Base64URL.decode(text) else {
+            throw WebAuthnError(.malformedInput, "\(field) is not valid base64url (\(text.utf8.count) characters)")
+        }
+        return bytes
+    }
+
+    /// The credential ID: `rawId` decoded, after checking that `id` decodes to the same bytes
+    /// whichever alphabet either uses (§5.1; §7.1 step 1, §7.2 step 1).
+    static func credentialID(id: String, rawId: String) throws(WebAuthnError) -> [UInt8] {
+        let rawIDBytes = try binary(rawId, field: "rawId")
+        let idBytes = try binary(id, field: "id")
+        guard !rawIDBytes.isEmpty else {
+            throw WebAuthnError(.malformedInput, "rawId is empty")
+        }
+        guard idBytes == rawIDBytes else {
+            throw WebAuthnError(.malformedInput, "id does not match rawId")
+        }
+        return rawIDBytes
+    }
+
+    /// Checks the credential `type` member (§5.1, §7.1 step 1, §7.2 step 1).
+    static func checkCredentialType(_ type: String) throws(WebAuthnError) {
+        guard type == "public-key" else {
+            throw WebAuthnError(.malformedInput, "type is \"\(type)\"; expected \"public-key\"")
+        }
+    }
+
+    /// A human-readable path such as `response.transports[0]`.
+    static func path(_ codingPath: [any CodingKey], appending last: (any CodingKey)? = nil) -> String {
+        var text = ""
+        for key in codingPath + (last.map { [$0] } ?? []) {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    private static func describe(_ error: DecodingError, subject: String) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(subject) is missing \(path(context.codingPath, appending: key))"
+        case .valueNotFound(let type, let context):
+            if context.codingPath.isEmpty {
+                return "\(subject) is null"
+            }
+            return "\(path(context.codingPath)) in \(subject) is null; expected \(typeName(type))"
+        case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty {
+                return "\(subject) is not a JSON object"
+            }
+            return "\(path(context.codingPath)) in \(subject) is not \(typeName(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return "\(subject) is not valid JSON: \(context.debugDescription)"
+            }
+            return "\(path(context.codingPath)) in \(subject) is invalid: \(context.debugDescription)"
+        @unknown default:
+            return "\(subject) cannot be decoded: \(error)"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "a boolean"
+        case is Int.Type: return "an integer"
+        case is [String].Type: return "an array of strings"
+        default: return "a JSON object"
+        }
+    }
+}
