@@ -5,7 +5,8 @@ let package = Package(
     name: "PasskeyVerifier",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"])
+        .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"]),
+        .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,12 +17,15 @@ let package = Package(
         .target(name: "PasskeyCBOR"),
         .target(name: "PasskeyCrypto", dependencies: ["CPasskeyLibCrypto", "PasskeyCBOR"]),
         .target(name: "PasskeyVerifier", dependencies: ["PasskeyCBOR", "PasskeyCrypto"]),
+        .target(
+            name: "PasskeyVerifierTesting",
+            dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
         .testTarget(name: "PasskeyCBORTests", dependencies: ["PasskeyCBOR"]),
         .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR"]),
         .testTarget(
             name: "PasskeyVerifierTests",
-            dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"],
-            resources: []
+            dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
         ),
     ],
     swiftLanguageModes: [.v6]
