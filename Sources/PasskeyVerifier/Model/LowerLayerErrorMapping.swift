@@ -1,0 +1,35 @@
+import PasskeyCBOR
+import PasskeyCrypto
+
+/// Turns the errors of PasskeyCBOR and PasskeyCrypto into ``WebAuthnError``s, keeping their
+/// reasons: a `CBORError` becomes ``WebAuthnError/Code/malformedCBOR``;
+/// `CryptoError.unsupportedAlgorithm` becomes ``WebAuthnError/Code/unsupportedAlgorithm`` and any
+/// other `CryptoError` met while reading a key ``WebAuthnError/Code/invalidPublicKey``.
+enum LowerLayerErrorMapping {
+    /// The error for `error`, thrown while decoding `subject` (for example "the credential public
+    /// key"), which starts at `baseOffset` in `container` (for example "authenticator data").
+    static func map(
+        _ error: any Error,
+        decoding subject: String,
+        at baseOffset: Int = 0,
+        of container: String? = nil
+    ) -> WebAuthnError {
+        switch error {
+        case let error as CBORError:
+            var message = "\(subject) is not valid CBOR (\(error.code)): \(error.reason)"
+            if let container {
+                message += " (byte \(baseOffset + error.offset) of \(container))"
+            }
+            return WebAuthnError(.malformedCBOR, message)
+        case let error as CryptoError:
+            if error.code == .unsupportedAlgorithm {
+                return WebAuthnError(.unsupportedAlgorithm, "\(subject): \(error.reason)")
+            }
+            return WebAuthnError(.invalidPublicKey, "\(subject): \(error.reason)")
+        case let error as WebAuthnError:
+            return error
+        default:
+            return WebAuthnError(.malformedInput, "\(subject) cannot be read: \(error)")
+        }
+    }
+}
