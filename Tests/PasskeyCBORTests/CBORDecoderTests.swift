@@ -323,7 +323,7 @@ import Testing
         }
     }
 
-    /// A `compound` attestation object (WebAuthn Level 3 §8.9): attestationObject map -> attStmt array ->
+    /// A `compound` attestation object (WebAuthn Level 3 §8.8): attestationObject map -> attStmt array ->
     /// statement map -> inner attStmt map -> x5c array holds byte strings at depth 5.
     @Test func compoundAttestationObjectDepthFiveDecodesByDefault() throws {
         let packedStatement = CBORValue.map(
