@@ -134,7 +134,10 @@ struct CBORReader {
     }
 
     /// Reads major type 7 (RFC 8949 §3.3): only false, true and null are allowed.
-    private mutating func readSimpleValue(_ additionalInformation: UInt8, at start: Int) throws(CBORError) -> CBORValue {
+    private mutating func readSimpleValue(
+        _ additionalInformation: UInt8,
+        at start: Int
+    ) throws(CBORError) -> CBORValue {
         switch additionalInformation {
         case 20:
             index = start + 1
@@ -217,7 +220,8 @@ struct CBORReader {
         guard depth < maximumDepth else {
             throw error(
                 .nestingTooDeep,
-                "\(Self.majorTypeNames[majorType]) would be nesting level \(depth + 1), over the maximum of \(maximumDepth)",
+                "\(Self.majorTypeNames[majorType]) would be nesting level \(depth + 1), "
+                    + "over the maximum of \(maximumDepth)",
                 at: start
             )
         }
