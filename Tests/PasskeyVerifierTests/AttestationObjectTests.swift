@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    @Test func namesAnUnexpectedKey() {
+        let bytes = Self.encode([
+            ("fmt", .textString("none")), ("attStmt", .map(CBORMap(entries: []))),
+            ("authData", .byteString(Self.authenticatorData)), ("largeBlobKey", .byteString([1])),
+        ])
+        do {
+            _ = try AttestationObject(bytes: bytes)
+            Issue.record("an attestation object with largeBlobKey was accepted")
+        } catch {
+            #expect(error.code == .malformedInput)
+            #expect(error.message.contains(#"unexpected key "largeBlobKey""#))
+        }
+    }
+
     @Test func rejectsAnIntegerKey() {
         let bytes = CBOREncoder.encode(
             .map(CBORMap(entries: [CBORMap.Entry(key: .unsignedInteger(1), value: .textString("none"))]))
@@ -86,7 +100,8 @@ import Testing
 
     @Test func reportsCompoundStatementsAsUnsupported() {
         let bytes = Self.encode([
-            ("fmt", .textString("compound")), ("attStmt", .array([])), ("authData", .byteString(Self.authenticatorData)),
+            ("fmt", .textString("compound")), ("attStmt", .array([])),
+            ("authData", .byteString(Self.authenticatorData)),
         ])
         #expect(throws: WebAuthnError(.unsupportedAttestationFormat, "")) { try AttestationObject(bytes: bytes) }
     }

@@ -178,7 +178,11 @@ import Testing
         #expect(throws: Self.malformed) { try AuthenticatorData(bytes: bytes) }
     }
 
-    @Test(arguments: [[0xA1, 0x61], [0xA1, 0x61, 0x61], [0xBF, 0xFF], [0xA1, 0x61, 0x61, 0xF9, 0x00, 0x00]] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xA1, 0x61], [0xA1, 0x61, 0x61], [0xBF, 0xFF], [0xA1, 0x61, 0x61, 0xF9, 0x00, 0x00],
+            [0xA1, 0x61, 0x61, 0xC1, 0x00], [0xA2, 0x61, 0x61, 0x01, 0x61, 0x61, 0x02],
+        ] as [[UInt8]])
     func rejectsExtensionsThatAreNotValidCBOR(extensions: [UInt8]) {
         let bytes = Self.withFlags(Self.assertion) { $0 | 0x80 } + extensions
         #expect(throws: Self.malformedCBOR) { try AuthenticatorData(bytes: bytes) }
@@ -190,6 +194,17 @@ import Testing
         #expect(throws: Self.malformedCBOR) { try AuthenticatorData(bytes: bytes) }
         let lenient = try AuthenticatorData(bytes: bytes, cborMode: .lenient)
         #expect(lenient.extensions?.count == 2)
+    }
+
+    @Test func namesAnExtensionKeyThatIsNotText() {
+        let bytes = Self.withFlags(Self.assertion) { $0 | 0x80 } + [0xA1, 0x26, 0x02]
+        do {
+            _ = try AuthenticatorData(bytes: bytes)
+            Issue.record("an integer extension key was accepted")
+        } catch {
+            #expect(error.code == .malformedAuthenticatorData)
+            #expect(error.message.contains("the key -7"))
+        }
     }
 
     @Test func namesTheCBORProblem() {

@@ -41,7 +41,7 @@ public struct AttestationObject: Sendable, Hashable {
             guard let key = entry.key.textStringValue, AttestationObject.keys.contains(key) else {
                 throw WebAuthnError(
                     .malformedInput,
-                    "the attestation object has the unexpected key \(entry.key); "
+                    "the attestation object has the unexpected key \(LowerLayerErrorMapping.describe(key: entry.key)); "
                         + "only fmt, attStmt and authData are allowed"
                 )
             }

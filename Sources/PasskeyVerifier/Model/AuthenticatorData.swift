@@ -113,7 +113,8 @@ public struct AuthenticatorData: Sendable, Hashable {
         for entry in map where entry.key.textStringValue == nil {
             throw WebAuthnError(
                 .malformedAuthenticatorData,
-                "the extensions map has the key \(entry.key), which is not an extension identifier (text)"
+                "the extensions map has the key \(LowerLayerErrorMapping.describe(key: entry.key)), "
+                    + "which is not an extension identifier (text)"
             )
         }
         let end = start + length

@@ -32,4 +32,18 @@ enum LowerLayerErrorMapping {
             return WebAuthnError(.malformedInput, "\(subject) cannot be read: \(error)")
         }
     }
+
+    /// A short description of a CBOR map key for error messages: `1`, `-7`, `"fmt"`, or its major type.
+    static func describe(key: CBORValue) -> String {
+        switch key {
+        case .unsignedInteger(let value): return "\(value)"
+        case .negativeInteger(let value): return value < UInt64.max ? "-\(value + 1)" : "-18446744073709551616"
+        case .textString(let text): return "\"\(text)\""
+        case .byteString: return "(a byte string)"
+        case .array: return "(an array)"
+        case .map: return "(a map)"
+        case .boolean(let value): return "\(value)"
+        case .null: return "null"
+        }
+    }
 }
