@@ -162,7 +162,9 @@ enum W3CAssertionVectors {
                 "071db921430e13ca1a607eedb96cbd30fd63946a06e731217cad6fd82ba3b930d482308a2c101752a2518cff70918d4a" +
                 "20f29bd2eda4f45a80bba6c4ad85b10fb721b1849725b7dbef315d5fb101c6dab890b06d94a8b52a74b5848f68e6152a" +
                 "f24867b7555d2b22b8955cbff5c87de73b00",
-            credentialPrivateKey: ""
+            credentialPrivateKey: 
+                "ed479eecf63bd89e3898434798bb3c417bfc8284f6f011958bc0e78edbf6a2a640c0e358b1b1452a1f3782c400dabb41" +
+                "34192dee3031869a45"
         ),
         W3CAssertionVector(
             name: "packed-eddsa",
@@ -177,7 +179,7 @@ enum W3CAssertionVectors {
             signature:
                 "f5c59c7e46c34f6f8cc197101ddf9934fa2595f68eb1913a637e8419eb9ba4cfdfc48f85393bc0d40b011f0d6fecb097" +
                 "d6607525713223a0dc0d453993dae00b",
-            credentialPrivateKey: ""
+            credentialPrivateKey: "971f38c0f73aaf0c5a614eb5e26430ae1ea0ed13e4f425d96e9662349340b0b3"
         ),
         W3CAssertionVector(
             name: "packed-es256",
