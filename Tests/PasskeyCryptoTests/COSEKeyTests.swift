@@ -57,11 +57,13 @@ import Testing
     }
 
     @Test func theEdDSAAndEd448KeysHaveTheirCurves() throws {
-        let edDSA = try COSEKey(encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-eddsa")).credentialPublicKey))
+        let edDSA = try COSEKey(
+            encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-eddsa")).credentialPublicKey))
         #expect(edDSA.keyType == .okp)
         #expect(edDSA.curve == .ed25519)
         #expect(edDSA.xCoordinate?.count == 32)
-        let ed448 = try COSEKey(encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-ed448")).credentialPublicKey))
+        let ed448 = try COSEKey(
+            encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-ed448")).credentialPublicKey))
         #expect(ed448.algorithm == .ed448)
         #expect(ed448.curve == .ed448)
         #expect(ed448.xCoordinate?.count == 57)
@@ -72,7 +74,9 @@ import Testing
             let key = try COSEKey(encoded: hexBytes(vector.credentialPublicKey))
             let rebuilt = try PublicKey(subjectPublicKeyInfo: key.publicKey.subjectPublicKeyInfo)
             #expect(rebuilt == key.publicKey)
-            #expect(try rebuilt.isValidSignature(hexBytes(vector.signature), for: vector.signedMessage, algorithm: key.algorithm))
+            #expect(
+                try rebuilt.isValidSignature(
+                    hexBytes(vector.signature), for: vector.signedMessage, algorithm: key.algorithm))
         }
     }
 
@@ -85,8 +89,10 @@ import Testing
     }
 
     private static func ec2Key(kty: Int64 = 2, alg: Int64 = -7, crv: Int64 = 1, x: [UInt8], y: CBORValue) -> CBORValue {
-        coseMap([(1, CBORValue(integer: kty)), (3, CBORValue(integer: alg)), (-1, CBORValue(integer: crv)),
-                 (-2, .byteString(x)), (-3, y)])
+        coseMap([
+            (1, CBORValue(integer: kty)), (3, CBORValue(integer: alg)), (-1, CBORValue(integer: crv)),
+            (-2, .byteString(x)), (-3, y),
+        ])
     }
 
     private static func code(of body: () throws -> Void) -> CryptoError.Code? {
@@ -101,12 +107,15 @@ import Testing
     @Test func aWrongCurveForTheAlgorithmIsRejected() throws {
         let (x, y) = try Self.es256Parts()
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(crv: 2, x: x, y: .byteString(y))) } == .invalidPublicKey)
-        #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(alg: -35, x: x, y: .byteString(y))) } == .invalidPublicKey)
+        #expect(
+            Self.code { _ = try COSEKey(cbor: Self.ec2Key(alg: -35, x: x, y: .byteString(y))) } == .invalidPublicKey)
     }
 
     @Test func aShortOrLongCoordinateIsRejected() throws {
         let (x, y) = try Self.es256Parts()
-        #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(x: Array(x.dropFirst()), y: .byteString(y))) } == .invalidPublicKey)
+        #expect(
+            Self.code { _ = try COSEKey(cbor: Self.ec2Key(x: Array(x.dropFirst()), y: .byteString(y))) }
+                == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(x: x, y: .byteString([0] + y))) } == .invalidPublicKey)
     }
 
@@ -125,18 +134,27 @@ import Testing
 
     @Test func aPrivateScalarIsRejected() throws {
         let (x, y) = try Self.es256Parts()
-        let key = coseMap([(1, CBORValue(integer: 2)), (3, CBORValue(integer: -7)), (-1, CBORValue(integer: 1)),
-                           (-2, .byteString(x)), (-3, .byteString(y)), (-4, .byteString(x))])
+        let key = coseMap([
+            (1, CBORValue(integer: 2)), (3, CBORValue(integer: -7)), (-1, CBORValue(integer: 1)),
+            (-2, .byteString(x)), (-3, .byteString(y)), (-4, .byteString(x)),
+        ])
         #expect(Self.code { _ = try COSEKey(cbor: key) } == .invalidPublicKey)
     }
 
     @Test func anUnknownAlgorithmOrRS1IsUnsupported() throws {
         let (x, y) = try Self.es256Parts()
-        #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(alg: -47, x: x, y: .byteString(y))) } == .unsupportedAlgorithm)
-        #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(alg: 12345, x: x, y: .byteString(y))) } == .unsupportedAlgorithm)
-        let rsa = try COSEKey(encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-rs256")).credentialPublicKey))
-        let rs1 = coseMap([(1, CBORValue(integer: 3)), (3, CBORValue(integer: -65535)),
-                           (-1, .byteString(rsa.modulus ?? [])), (-2, .byteString(rsa.exponent ?? []))])
+        #expect(
+            Self.code { _ = try COSEKey(cbor: Self.ec2Key(alg: -47, x: x, y: .byteString(y))) } == .unsupportedAlgorithm
+        )
+        #expect(
+            Self.code { _ = try COSEKey(cbor: Self.ec2Key(alg: 12345, x: x, y: .byteString(y))) }
+                == .unsupportedAlgorithm)
+        let rsa = try COSEKey(
+            encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-rs256")).credentialPublicKey))
+        let rs1 = coseMap([
+            (1, CBORValue(integer: 3)), (3, CBORValue(integer: -65535)),
+            (-1, .byteString(rsa.modulus ?? [])), (-2, .byteString(rsa.exponent ?? [])),
+        ])
         #expect(Self.code { _ = try COSEKey(cbor: rs1) } == .unsupportedAlgorithm)
     }
 
@@ -144,25 +162,34 @@ import Testing
         let (x, y) = try Self.es256Parts()
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(kty: 1, x: x, y: .byteString(y))) } == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(kty: 3, x: x, y: .byteString(y))) } == .invalidPublicKey)
-        let edDSAWithP256 = coseMap([(1, CBORValue(integer: 1)), (3, CBORValue(integer: -8)),
-                                     (-1, CBORValue(integer: 1)), (-2, .byteString(x))])
+        let edDSAWithP256 = coseMap([
+            (1, CBORValue(integer: 1)), (3, CBORValue(integer: -8)),
+            (-1, CBORValue(integer: 1)), (-2, .byteString(x)),
+        ])
         #expect(Self.code { _ = try COSEKey(cbor: edDSAWithP256) } == .invalidPublicKey)
-        let ed448WithEd25519 = coseMap([(1, CBORValue(integer: 1)), (3, CBORValue(integer: -53)),
-                                        (-1, CBORValue(integer: 6)), (-2, .byteString(x))])
+        let ed448WithEd25519 = coseMap([
+            (1, CBORValue(integer: 1)), (3, CBORValue(integer: -53)),
+            (-1, CBORValue(integer: 6)), (-2, .byteString(x)),
+        ])
         #expect(Self.code { _ = try COSEKey(cbor: ed448WithEd25519) } == .invalidPublicKey)
     }
 
     @Test func missingOrMistypedMembersAreRejected() throws {
         let (x, y) = try Self.es256Parts()
-        let noAlgorithm = coseMap([(1, CBORValue(integer: 2)), (-1, CBORValue(integer: 1)),
-                                   (-2, .byteString(x)), (-3, .byteString(y))])
+        let noAlgorithm = coseMap([
+            (1, CBORValue(integer: 2)), (-1, CBORValue(integer: 1)),
+            (-2, .byteString(x)), (-3, .byteString(y)),
+        ])
         #expect(Self.code { _ = try COSEKey(cbor: noAlgorithm) } == .invalidPublicKey)
-        let noY = coseMap([(1, CBORValue(integer: 2)), (3, CBORValue(integer: -7)), (-1, CBORValue(integer: 1)),
-                           (-2, .byteString(x))])
+        let noY = coseMap([
+            (1, CBORValue(integer: 2)), (3, CBORValue(integer: -7)), (-1, CBORValue(integer: 1)),
+            (-2, .byteString(x)),
+        ])
         #expect(Self.code { _ = try COSEKey(cbor: noY) } == .invalidPublicKey)
-        let textLabel = CBORValue.map(CBORMap(entries: [
-            .init(key: .textString("kty"), value: CBORValue(integer: 2)),
-        ]))
+        let textLabel = CBORValue.map(
+            CBORMap(entries: [
+                .init(key: .textString("kty"), value: CBORValue(integer: 2))
+            ]))
         #expect(Self.code { _ = try COSEKey(cbor: textLabel) } == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: .array([])) } == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(x: x, y: .textString("y"))) } == .invalidPublicKey)
@@ -170,17 +197,23 @@ import Testing
 
     @Test func anExtraKeyIDLabelIsTolerated() throws {
         let (x, y) = try Self.es256Parts()
-        let key = coseMap([(1, CBORValue(integer: 2)), (2, .byteString([1, 2])), (3, CBORValue(integer: -7)),
-                           (-1, CBORValue(integer: 1)), (-2, .byteString(x)), (-3, .byteString(y))])
+        let key = coseMap([
+            (1, CBORValue(integer: 2)), (2, .byteString([1, 2])), (3, CBORValue(integer: -7)),
+            (-1, CBORValue(integer: 1)), (-2, .byteString(x)), (-3, .byteString(y)),
+        ])
         #expect(try COSEKey(cbor: key).algorithm == .es256)
     }
 
     @Test func aWeakOrMalformedRSAKeyIsRejected() throws {
-        let rsa = try COSEKey(encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-rs256")).credentialPublicKey))
+        let rsa = try COSEKey(
+            encoded: hexBytes(try #require(W3CAssertionVectors.named("packed-rs256")).credentialPublicKey))
         let n = try #require(rsa.modulus)
         func rsaKey(_ n: [UInt8], _ e: [UInt8], extra: [(Int64, CBORValue)] = []) -> CBORValue {
-            coseMap([(1, CBORValue(integer: 3)), (3, CBORValue(integer: -257)), (-1, .byteString(n)),
-                     (-2, .byteString(e))] + extra)
+            coseMap(
+                [
+                    (1, CBORValue(integer: 3)), (3, CBORValue(integer: -257)), (-1, .byteString(n)),
+                    (-2, .byteString(e)),
+                ] + extra)
         }
         let modulus1024 = [UInt8](repeating: 0xC5, count: 128)
         #expect(Self.code { _ = try COSEKey(cbor: rsaKey(modulus1024, [1, 0, 1])) } == .invalidPublicKey)
@@ -188,8 +221,12 @@ import Testing
         #expect(Self.code { _ = try COSEKey(cbor: rsaKey(n, [1, 0, 0])) } == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: rsaKey(n, [1])) } == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: rsaKey(n, [])) } == .invalidPublicKey)
-        #expect(Self.code { _ = try COSEKey(cbor: rsaKey(n, [1, 0, 1], extra: [(-3, .byteString(n))])) } == .invalidPublicKey)
-        #expect(Self.code { _ = try COSEKey(cbor: rsaKey(n, [1, 0, 1], extra: [(-12, .byteString(n))])) } == .invalidPublicKey)
+        #expect(
+            Self.code { _ = try COSEKey(cbor: rsaKey(n, [1, 0, 1], extra: [(-3, .byteString(n))])) }
+                == .invalidPublicKey)
+        #expect(
+            Self.code { _ = try COSEKey(cbor: rsaKey(n, [1, 0, 1], extra: [(-12, .byteString(n))])) }
+                == .invalidPublicKey)
         #expect(try COSEKey(cbor: rsaKey(n, [1, 0, 1])).publicKey.rsaModulusBits == 3482)
     }
 
@@ -204,8 +241,9 @@ import Testing
         let message = vector.signedMessage
         let signature = hexBytes(vector.signature)
         for algorithm in [COSEAlgorithm.es384, .edDSA, .rs256, .ps256, .rs1, COSEAlgorithm(rawValue: 7)] {
-            #expect(Self.code { _ = try key.publicKey.isValidSignature(signature, for: message, algorithm: algorithm) }
-                == .unsupportedAlgorithm)
+            #expect(
+                Self.code { _ = try key.publicKey.isValidSignature(signature, for: message, algorithm: algorithm) }
+                    == .unsupportedAlgorithm)
         }
     }
 }

@@ -2,9 +2,9 @@ import PasskeyCrypto
 import Testing
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 @Suite struct CertificateTests {
@@ -45,8 +45,9 @@ import Foundation
         #expect(leaf.serialNumberHex == "88c220f83c8ef1feafe94deae45faad0")
         #expect(leaf.subject.values(forOID: DistinguishedName.Attribute.commonNameOID) == ["WebAuthn test vectors"])
         #expect(leaf.subject.values(forOID: DistinguishedName.Attribute.organizationNameOID) == ["W3C"])
-        #expect(leaf.subject.values(forOID: DistinguishedName.Attribute.organizationalUnitNameOID)
-            == ["Authenticator Attestation"])
+        #expect(
+            leaf.subject.values(forOID: DistinguishedName.Attribute.organizationalUnitNameOID)
+                == ["Authenticator Attestation"])
         #expect(leaf.subject.values(forOID: DistinguishedName.Attribute.countryNameOID) == ["AA"])
         #expect(leaf.isCertificateAuthority == false)
         #expect(leaf.issuer == (try Self.w3cRoot()).subject)
@@ -99,8 +100,9 @@ import Foundation
         #expect(Self.code { _ = try Certificate.certificates(fromPEM: broken) } == .invalidCertificate)
         #expect(Self.code { _ = try Certificate(derEncoded: []) } == .invalidCertificate)
         #expect(Self.code { _ = try Certificate(derEncoded: TestCertificates.packedLeaf + [0]) } == .invalidCertificate)
-        #expect(Self.code { _ = try Certificate(derEncoded: Array(TestCertificates.packedLeaf.dropLast())) }
-            == .invalidCertificate)
+        #expect(
+            Self.code { _ = try Certificate(derEncoded: Array(TestCertificates.packedLeaf.dropLast())) }
+                == .invalidCertificate)
         #expect(Self.code { _ = try Certificate(derEncoded: [0x30, 0x03, 0x02, 0x01, 0x01]) } == .invalidCertificate)
     }
 
@@ -125,23 +127,32 @@ import Foundation
     @Test func beforeItsValidityTheChainIsNotYetValid() throws {
         let verifier = CertificateChainVerifier(trustAnchors: [try Self.w3cRoot()])
         let leaf = try Certificate(derEncoded: TestCertificates.packedLeaf)
-        #expect(Self.code { try verifier.verify(leaf: leaf, intermediates: [], at: Date(timeIntervalSince1970: 1_672_531_200)) }
-            == .certificateExpiredOrNotYetValid)
-        #expect(Self.code { try verifier.verify(leaf: leaf, intermediates: [], at: Date(timeIntervalSince1970: 33_260_976_001)) }
-            == .certificateExpiredOrNotYetValid)
+        #expect(
+            Self.code {
+                try verifier.verify(leaf: leaf, intermediates: [], at: Date(timeIntervalSince1970: 1_672_531_200))
+            }
+                == .certificateExpiredOrNotYetValid)
+        #expect(
+            Self.code {
+                try verifier.verify(leaf: leaf, intermediates: [], at: Date(timeIntervalSince1970: 33_260_976_001))
+            }
+                == .certificateExpiredOrNotYetValid)
     }
 
     @Test func withoutAnchorsOrWithTheWrongAnchorTheChainIsUntrusted() throws {
         let leaf = try Certificate(derEncoded: TestCertificates.packedLeaf)
         let instant = Date(timeIntervalSince1970: 1_735_689_600)
         let empty = CertificateChainVerifier(trustAnchors: [])
-        #expect(Self.code { try empty.verify(leaf: leaf, intermediates: [], at: instant) } == .certificateChainUntrusted)
+        #expect(
+            Self.code { try empty.verify(leaf: leaf, intermediates: [], at: instant) } == .certificateChainUntrusted)
         let appleRoot = try #require(try Certificate.certificates(fromPEM: TestCertificates.appleRootPEM).first)
         let apple = CertificateChainVerifier(trustAnchors: [appleRoot])
-        #expect(Self.code { try apple.verify(leaf: leaf, intermediates: [], at: instant) } == .certificateChainUntrusted)
+        #expect(
+            Self.code { try apple.verify(leaf: leaf, intermediates: [], at: instant) } == .certificateChainUntrusted)
         // A root passed as an untrusted intermediate does not make the chain trusted.
-        #expect(Self.code { try apple.verify(leaf: leaf, intermediates: [try Self.w3cRoot()], at: instant) }
-            == .certificateChainUntrusted)
+        #expect(
+            Self.code { try apple.verify(leaf: leaf, intermediates: [try Self.w3cRoot()], at: instant) }
+                == .certificateChainUntrusted)
     }
 
     @Test func theUntrustedReasonNamesTheErrorAndTheSubject() throws {
@@ -166,11 +177,11 @@ import Foundation
     @Test func concurrentVerificationsShareOneVerifier() async throws {
         let verifier = CertificateChainVerifier(trustAnchors: [try Self.w3cRoot()])
         let leaf = try Certificate(derEncoded: TestCertificates.packedLeaf)
+        let instant = Date(timeIntervalSince1970: 1_735_689_600)
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<16 {
                 group.addTask {
-                    (try? verifier.verify(leaf: leaf, intermediates: [], at: Date(timeIntervalSince1970: 1_735_689_600)))
-                        != nil
+                    (try? verifier.verify(leaf: leaf, intermediates: [], at: instant)) != nil
                 }
             }
             var all: [Bool] = []

@@ -32,23 +32,25 @@ import Testing
     }
 
     @Test(arguments: [
-        [UInt8](),                     // empty
-        [0x04],                        // no length
-        [0x04, 0x80, 0x00, 0x00],      // indefinite length
+        [UInt8](),  // empty
+        [0x04],  // no length
+        [0x04, 0x80, 0x00, 0x00],  // indefinite length
         [0x04, 0x81, 0x05, 1, 2, 3, 4, 5],  // non-minimal long form
         [0x04, 0x82, 0x00, 0x81] + [UInt8](repeating: 0, count: 0x81),  // leading zero length octet
-        [0x04, 0x03, 0x01],            // length beyond input
-        [0x04, 0x85, 1, 0, 0, 0, 0],   // five length octets
-        [0x1f, 0x01, 0x00],            // high tag number form
-        [0x04, 0x82, 0x01],            // truncated length octets
+        [0x04, 0x03, 0x01],  // length beyond input
+        [0x04, 0x85, 1, 0, 0, 0, 0],  // five length octets
+        [0x1f, 0x01, 0x00],  // high tag number form
+        [0x04, 0x82, 0x01],  // truncated length octets
     ])
     func malformedElementsAreRejected(bytes: [UInt8]) {
         #expect(Self.code { _ = try DER.parse(bytes[...]) } == .malformedDER)
     }
 
     @Test func expectingATagRejectsOtherTagsAndTrailingBytes() {
-        #expect(Self.code { _ = try DER.parse([0x04, 0x00, 0x00][...], expecting: DER.octetStringTag) } == .malformedDER)
-        #expect(Self.code { _ = try DER.parse([0x02, 0x01, 0x00][...], expecting: DER.octetStringTag) } == .malformedDER)
+        #expect(
+            Self.code { _ = try DER.parse([0x04, 0x00, 0x00][...], expecting: DER.octetStringTag) } == .malformedDER)
+        #expect(
+            Self.code { _ = try DER.parse([0x02, 0x01, 0x00][...], expecting: DER.octetStringTag) } == .malformedDER)
     }
 
     @Test func childrenOfASequenceAreReadInOrder() throws {

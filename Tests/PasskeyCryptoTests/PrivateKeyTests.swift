@@ -83,17 +83,22 @@ import Testing
     }
 
     @Test func invalidPrivateKeysAreRejected() {
-        #expect(Self.code { _ = try PrivateKey(ecPrivateScalar: [UInt8](repeating: 0, count: 32), curve: .p256) }
-            == .invalidPrivateKey)
-        #expect(Self.code { _ = try PrivateKey(ecPrivateScalar: [UInt8](repeating: 0xff, count: 32), curve: .p256) }
-            == .invalidPrivateKey)
-        #expect(Self.code { _ = try PrivateKey(ecPrivateScalar: [UInt8](repeating: 1, count: 33), curve: .p256) }
-            == .invalidPrivateKey)
+        #expect(
+            Self.code { _ = try PrivateKey(ecPrivateScalar: [UInt8](repeating: 0, count: 32), curve: .p256) }
+                == .invalidPrivateKey)
+        #expect(
+            Self.code { _ = try PrivateKey(ecPrivateScalar: [UInt8](repeating: 0xff, count: 32), curve: .p256) }
+                == .invalidPrivateKey)
+        #expect(
+            Self.code { _ = try PrivateKey(ecPrivateScalar: [UInt8](repeating: 1, count: 33), curve: .p256) }
+                == .invalidPrivateKey)
         #expect(Self.code { _ = try PrivateKey(ecPrivateScalar: [1], curve: .ed25519) } == .invalidPrivateKey)
-        #expect(Self.code { _ = try PrivateKey(okpSeed: [UInt8](repeating: 1, count: 31), curve: .ed25519) }
-            == .invalidPrivateKey)
-        #expect(Self.code { _ = try PrivateKey(okpSeed: [UInt8](repeating: 1, count: 32), curve: .p256) }
-            == .invalidPrivateKey)
+        #expect(
+            Self.code { _ = try PrivateKey(okpSeed: [UInt8](repeating: 1, count: 31), curve: .ed25519) }
+                == .invalidPrivateKey)
+        #expect(
+            Self.code { _ = try PrivateKey(okpSeed: [UInt8](repeating: 1, count: 32), curve: .p256) }
+                == .invalidPrivateKey)
     }
 
     @Test func aKeyCannotSignWithAnAlgorithmOfAnotherFamily() throws {

@@ -1,9 +1,9 @@
 import CPasskeyLibCrypto
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// An X.509 certificate (RFC 5280 §4.1), parsed once with libcrypto and read eagerly.
@@ -114,7 +114,8 @@ public struct Certificate: Sendable, Hashable {
             }
             let oid = try LibCrypto.dottedOID(X509_EXTENSION_get_object(item))
             let value = LibCrypto.bytes(of: X509_EXTENSION_get_data(item))
-            extensions.append(CertificateExtension(oid: oid, isCritical: X509_EXTENSION_get_critical(item) > 0, value: value))
+            extensions.append(
+                CertificateExtension(oid: oid, isCritical: X509_EXTENSION_get_critical(item) > 0, value: value))
         }
         self.extensions = extensions
         isCertificateAuthority = try Self.basicConstraintsCA(extensions)

@@ -1,9 +1,9 @@
 import CPasskeyLibCrypto
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Validates a certification path from a leaf certificate to one of a fixed set of trust anchors
@@ -50,7 +50,8 @@ public struct CertificateChainVerifier: Sendable {
             throw LibCrypto.failure("sk_X509_new_null")
         }
         defer { CPasskeyLibCrypto_sk_X509_free(untrusted) }
-        for intermediate in intermediates where CPasskeyLibCrypto_sk_X509_push(untrusted, intermediate.handle.pointer) <= 0 {
+        for intermediate in intermediates
+        where CPasskeyLibCrypto_sk_X509_push(untrusted, intermediate.handle.pointer) <= 0 {
             throw LibCrypto.failure("sk_X509_push")
         }
         guard X509_STORE_CTX_init(context, storePointer, leaf.handle.pointer, untrusted) == 1 else {
@@ -64,7 +65,8 @@ public struct CertificateChainVerifier: Sendable {
         let errorCode = X509_STORE_CTX_get_error(context)
         let depth = X509_STORE_CTX_get_error_depth(context)
         let message = X509_verify_cert_error_string(Int(errorCode)).map { String(cString: $0) } ?? "error \(errorCode)"
-        let failing = X509_STORE_CTX_get_current_cert(context)
+        let failing =
+            X509_STORE_CTX_get_current_cert(context)
             .flatMap { try? DistinguishedName(name: X509_get_subject_name($0)) }
             ?? leaf.subject
         ERR_clear_error()

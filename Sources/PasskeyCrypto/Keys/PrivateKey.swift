@@ -53,8 +53,8 @@ package struct PrivateKey: Sendable {
     }
 
     /// An ECDSA key from its private scalar (big-endian, at most the field length: 32, 48 or 66 bytes, shorter
-    /// values read as left-padded with zeros; SEC 1 §2.3.7) on P-256, P-384 or P-521; the public point is derived with `EC_POINT_mul`. The algorithm is
-    /// ES256, ES384 or ES512 to match the curve.
+    /// values read as left-padded with zeros; SEC 1 §2.3.7) on P-256, P-384 or P-521; the public point is
+    /// derived with `EC_POINT_mul`. The algorithm is ES256, ES384 or ES512 to match the curve.
     package init(ecPrivateScalar scalar: [UInt8], curve: COSEEllipticCurve) throws {
         let algorithm: COSEAlgorithm
         let identifier: Int32
@@ -225,7 +225,9 @@ package struct PrivateKey: Sendable {
     }
 
     /// The public key as a COSE_Key map: `{1: kty, 3: alg, -1: crv, -2: x, -3: y}` or `{1: 3, 3: alg, -1: n, -2: e}`.
-    private static func coseMap(of handle: EVPKeyHandle, publicKey: PublicKey, algorithm: COSEAlgorithm) throws -> CBORValue {
+    private static func coseMap(of handle: EVPKeyHandle, publicKey: PublicKey, algorithm: COSEAlgorithm) throws
+        -> CBORValue
+    {
         let key = handle.pointer
         var entries: [(Int64, CBORValue)]
         switch publicKey.family {
@@ -244,24 +246,32 @@ package struct PrivateKey: Sendable {
             }
             let x = Array(point[1...curve.coordinateLength])
             let y = Array(point[(curve.coordinateLength + 1)...])
-            entries = [(1, CBORValue(integer: COSEKeyType.ec2.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
-                       (-1, CBORValue(integer: curve.rawValue)), (-2, .byteString(x)), (-3, .byteString(y))]
+            entries = [
+                (1, CBORValue(integer: COSEKeyType.ec2.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
+                (-1, CBORValue(integer: curve.rawValue)), (-2, .byteString(x)), (-3, .byteString(y)),
+            ]
         case .edwardsCurve:
             guard let curve = publicKey.ellipticCurve else {
                 throw CryptoError(.unsupportedAlgorithm, "EdDSA key on an unsupported curve")
             }
             var raw = [UInt8](repeating: 0, count: curve.coordinateLength)
             var length = raw.count
-            let status = raw.withUnsafeMutableBufferPointer { EVP_PKEY_get_raw_public_key(key, $0.baseAddress, &length) }
+            let status = raw.withUnsafeMutableBufferPointer {
+                EVP_PKEY_get_raw_public_key(key, $0.baseAddress, &length)
+            }
             guard status == 1, length == curve.coordinateLength else {
                 throw LibCrypto.failure("EVP_PKEY_get_raw_public_key")
             }
-            entries = [(1, CBORValue(integer: COSEKeyType.okp.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
-                       (-1, CBORValue(integer: curve.rawValue)), (-2, .byteString(raw))]
+            entries = [
+                (1, CBORValue(integer: COSEKeyType.okp.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
+                (-1, CBORValue(integer: curve.rawValue)), (-2, .byteString(raw)),
+            ]
         case .rsa:
-            entries = [(1, CBORValue(integer: COSEKeyType.rsa.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
-                       (-1, .byteString(try bigNumberParameter(key, "n"))),
-                       (-2, .byteString(try bigNumberParameter(key, "e")))]
+            entries = [
+                (1, CBORValue(integer: COSEKeyType.rsa.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
+                (-1, .byteString(try bigNumberParameter(key, "n"))),
+                (-2, .byteString(try bigNumberParameter(key, "e"))),
+            ]
         }
         return .map(CBORMap(entries: entries.map { CBORMap.Entry(key: CBORValue(integer: $0.0), value: $0.1) }))
     }
