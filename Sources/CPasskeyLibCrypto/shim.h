@@ -1,6 +1,9 @@
 #ifndef C_PASSKEY_LIBCRYPTO_SHIM_H
 #define C_PASSKEY_LIBCRYPTO_SHIM_H
 
+#include <stdint.h>
+#include <time.h>
+
 #include <openssl/asn1.h>
 #include <openssl/bio.h>
 #include <openssl/bn.h>
@@ -52,6 +55,27 @@ static inline X509_NAME *CPasskeyLibCrypto_general_name_directory_name(const GEN
         return NULL;
     }
     return name->d.directoryName;
+}
+
+/* Seconds since 1970-01-01T00:00:00Z of an ASN1_TIME (UTCTime or GeneralizedTime, any year up to 9999).
+   Returns 1 on success, 0 when the time is malformed. */
+static inline int CPasskeyLibCrypto_ASN1_TIME_to_unix(const ASN1_TIME *time, int64_t *seconds) {
+    struct tm parts;
+    if (time == NULL || seconds == NULL || ASN1_TIME_to_tm(time, &parts) != 1) {
+        return 0;
+    }
+    /* Days from the civil date (proleptic Gregorian calendar), H. Hinnant's algorithm. */
+    int64_t year = (int64_t)parts.tm_year + 1900;
+    int64_t month = (int64_t)parts.tm_mon + 1;
+    int64_t day = (int64_t)parts.tm_mday;
+    year -= month <= 2 ? 1 : 0;
+    int64_t era = (year >= 0 ? year : year - 399) / 400;
+    int64_t yearOfEra = year - era * 400;
+    int64_t dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+    int64_t dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+    int64_t days = era * 146097 + dayOfEra - 719468;
+    *seconds = days * 86400 + (int64_t)parts.tm_hour * 3600 + (int64_t)parts.tm_min * 60 + (int64_t)parts.tm_sec;
+    return 1;
 }
 
 #endif

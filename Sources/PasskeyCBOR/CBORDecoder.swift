@@ -24,7 +24,8 @@ public struct CBORDecoder: Sendable {
     }
 
     /// The default nesting limit: enough for an attestation object with a
-    /// `compound` statement (WebAuthn Level 3 §8.9, depth 5), with headroom.
+    /// `compound` statement (WebAuthn Level 3 §8.8 "Compound Attestation
+    /// Statement Format"), which needs depth 5, with headroom.
     public static let defaultMaximumDepth = 8
 
     /// The largest ``maximumDepth`` a decoder accepts; larger requests are

@@ -44,7 +44,8 @@ public struct CBORError: Error, Sendable, Hashable, CustomStringConvertible {
         /// checked before any allocation).
         public static let lengthExceedsInput = Code(.lengthExceedsInput)
         /// Additional information 31: an indefinite length or a stray "break"
-        /// (RFC 8949 §3.2), which CTAP2 §8 forbids.
+        /// (RFC 8949 §3.2), which CTAP2 §8 forbids, or 31 in an integer head,
+        /// which is not well-formed (RFC 8949 §3).
         public static let indefiniteLength = Code(.indefiniteLength)
         /// Additional information 28, 29 or 30, reserved by RFC 8949 §3.
         public static let reservedAdditionalInformation = Code(.reservedAdditionalInformation)

@@ -163,6 +163,18 @@ import Testing
         #expect(throws: Self.malformed) { try Self.parse(text) }
     }
 
+    @Test func survivesDeeplyNestedUnknownMembers() {
+        let depth = 30_000
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let text = #"{"type":"t","challenge":"c","origin":"o","x":"# + nested + "}"
+        do {
+            let clientData = try Self.parse(text)
+            #expect(clientData.origin == "o")
+        } catch {
+            #expect(error.code == .malformedClientData)
+        }
+    }
+
     @Test func neverCrashesOnAnyTruncationOfARealClientData() {
         let bytes = ModelTestVectors.bytes(hex: ModelTestVectors.noneES256RegistrationClientDataJSON)
         for length in 0..<bytes.count {

@@ -161,6 +161,14 @@ import Testing
         #expect(throws: Self.malformed) { try RegistrationResponse(json: Array(padding.utf8) + Self.document()) }
     }
 
+    @Test func survivesDeeplyNestedUnknownMembers() {
+        let depth = 500_000
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(throws: Self.malformed) {
+            try RegistrationResponse(json: Self.document(extraMembers: #","x":"# + nested))
+        }
+    }
+
     @Test func keepsNativeValuesAsGiven() {
         let response = RegistrationResponse(
             credentialID: [1, 2, 3],

@@ -94,7 +94,8 @@ public struct COSEKey: Sendable, Hashable {
         guard keyType == expectedKeyType else {
             throw CryptoError(
                 .invalidPublicKey,
-                "COSE_Key kty \(keyTypeNumber) does not match alg \(algorithm.name), which needs kty \(expectedKeyType.rawValue)"
+                "COSE_Key kty \(keyTypeNumber) does not match alg \(algorithm.name), which needs kty "
+                    + "\(expectedKeyType.rawValue)"
             )
         }
         self.encoded = encoded

@@ -69,7 +69,8 @@ public struct PublicKey: Sendable, Hashable {
             rsaModulusBits = Int(EVP_PKEY_get_bits(key))
         } else {
             let type = EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"
-            throw CryptoError(.unsupportedAlgorithm, "public key type \(type) is not supported (EC, Ed25519, Ed448, RSA)")
+            throw CryptoError(
+                .unsupportedAlgorithm, "public key type \(type) is not supported (EC, Ed25519, Ed448, RSA)")
         }
         let length = i2d_PUBKEY(key, nil)
         guard length > 0 else {

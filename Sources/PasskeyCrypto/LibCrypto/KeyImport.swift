@@ -10,9 +10,8 @@ enum KeyImport {
             guard let pointBase = pointBuffer.baseAddress else { return nil }
             guard let builder = OSSL_PARAM_BLD_new() else { return nil }
             defer { OSSL_PARAM_BLD_free(builder) }
-            let groupPointer = UnsafeRawPointer(groupName.utf8Start).assumingMemoryBound(to: CChar.self)
-            guard OSSL_PARAM_BLD_push_utf8_string(builder, "group", groupPointer, 0) == 1,
-                OSSL_PARAM_BLD_push_octet_string(builder, "pub", pointBase, pointBuffer.count) == 1,
+            guard OSSL_PARAM_BLD_push_utf8_string(builder, cString("group"), cString(groupName), 0) == 1,
+                OSSL_PARAM_BLD_push_octet_string(builder, cString("pub"), pointBase, pointBuffer.count) == 1,
                 let parameters = OSSL_PARAM_BLD_to_param(builder)
             else { return nil }
             defer { OSSL_PARAM_free(parameters) }
@@ -28,8 +27,8 @@ enum KeyImport {
         defer { BN_free(e) }
         guard let builder = OSSL_PARAM_BLD_new() else { return nil }
         defer { OSSL_PARAM_BLD_free(builder) }
-        guard OSSL_PARAM_BLD_push_BN(builder, "n", n) == 1,
-            OSSL_PARAM_BLD_push_BN(builder, "e", e) == 1,
+        guard OSSL_PARAM_BLD_push_BN(builder, cString("n"), n) == 1,
+            OSSL_PARAM_BLD_push_BN(builder, cString("e"), e) == 1,
             let parameters = OSSL_PARAM_BLD_to_param(builder)
         else { return nil }
         defer { OSSL_PARAM_free(parameters) }
@@ -45,6 +44,13 @@ enum KeyImport {
             }
             return EVPKeyHandle(taking: key)
         }
+    }
+
+    /// A pointer to the NUL-terminated bytes of a string literal, valid for the life of the process.
+    /// `OSSL_PARAM` keys and `OSSL_PARAM_BLD` strings are kept by pointer, not copied, so a temporary
+    /// C string bridged from a Swift `String` would dangle.
+    static func cString(_ literal: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     /// A BIGNUM from big-endian bytes; the caller frees it.

@@ -25,6 +25,7 @@ public struct AuthenticatorFlags: OptionSet, Sendable, Hashable {
     /// ED, bit 7: an extensions map ends the authenticator data (§6.1, §9).
     public static let extensionData = AuthenticatorFlags(rawValue: 0x80)
 
-    /// The reserved bits 1 and 5 (`0x22`), which relying parties ignore (§6.1).
+    /// The reserved bits 1 and 5 (`0x22`), which relying parties ignore (§6.1). Test for either
+    /// with `!flags.isDisjoint(with: .reserved)`.
     public static let reserved = AuthenticatorFlags(rawValue: 0x22)
 }

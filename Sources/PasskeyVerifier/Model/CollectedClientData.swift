@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PasskeyCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The client data a client collected for a ceremony, parsed from `clientDataJSON`
 /// (WebAuthn Level 3 §5.8.1; serialization §5.8.1.1; limited verification §5.8.1.2).

@@ -1,0 +1,82 @@
+import CPasskeyLibCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Validates a certification path from a leaf certificate to one of a fixed set of trust anchors
+/// (RFC 5280 §6.1, with libcrypto's `X509_verify_cert`).
+///
+/// Build one verifier per set of anchors and share it: the `X509_STORE` is built once at init and used
+/// read-only by concurrent verifications. No purpose or extended key usage is required of the leaf
+/// (attestation certificates carry EKUs such as `2.23.133.8.3`), and any anchor may be an intermediate CA
+/// (`X509_V_FLAG_PARTIAL_CHAIN`), as WebAuthn §7.1 step 23 allows for attestation trust anchors.
+public struct CertificateChainVerifier: Sendable {
+    private let store: X509StoreHandle
+    /// The trust anchors, in the order given.
+    public let trustAnchors: [Certificate]
+
+    /// Creates a verifier that trusts exactly `trustAnchors` (RFC 5280 §6.1.1 (d)).
+    public init(trustAnchors: [Certificate]) {
+        self.trustAnchors = trustAnchors
+        self.store = X509StoreHandle(anchors: trustAnchors)
+    }
+
+    /// Validates the path from `leaf` through the untrusted `intermediates` (any order) to a trust anchor, with
+    /// every validity period checked at `instant` (RFC 5280 §6.1.3 (a)(2)) rather than the current time.
+    ///
+    /// Throws ``CryptoError/Code/certificateExpiredOrNotYetValid`` when a certificate (or CRL) of the path is
+    /// outside its validity period at `instant`, ``CryptoError/Code/certificateChainUntrusted`` for every other
+    /// failure (no path to an anchor, bad signature, CA constraints, no anchors at all); the reason holds
+    /// libcrypto's verify error string and the subject of the failing certificate.
+    public func verify(leaf: Certificate, intermediates: [Certificate], at instant: Date) throws {
+        guard !trustAnchors.isEmpty else {
+            throw CryptoError(.certificateChainUntrusted, "no trust anchors are configured; subject \(leaf.subject)")
+        }
+        guard let storePointer = store.pointer else {
+            throw LibCrypto.failure("X509_STORE_new")
+        }
+        let seconds = instant.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, let time = Int(exactly: seconds) else {
+            throw CryptoError(.certificateExpiredOrNotYetValid, "verification instant \(instant) is out of range")
+        }
+        guard let context = X509_STORE_CTX_new() else {
+            throw LibCrypto.failure("X509_STORE_CTX_new")
+        }
+        defer { X509_STORE_CTX_free(context) }
+        guard let untrusted = CPasskeyLibCrypto_sk_X509_new_null() else {
+            throw LibCrypto.failure("sk_X509_new_null")
+        }
+        defer { CPasskeyLibCrypto_sk_X509_free(untrusted) }
+        for intermediate in intermediates
+        where CPasskeyLibCrypto_sk_X509_push(untrusted, intermediate.handle.pointer) <= 0 {
+            throw LibCrypto.failure("sk_X509_push")
+        }
+        guard X509_STORE_CTX_init(context, storePointer, leaf.handle.pointer, untrusted) == 1 else {
+            throw LibCrypto.failure("X509_STORE_CTX_init")
+        }
+        X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_PARTIAL_CHAIN))
+        X509_STORE_CTX_set_time(context, 0, time)
+        let status = withExtendedLifetime((leaf, intermediates)) { X509_verify_cert(context) }
+        guard status != 1 else { return }
+
+        let errorCode = X509_STORE_CTX_get_error(context)
+        let depth = X509_STORE_CTX_get_error_depth(context)
+        let message = X509_verify_cert_error_string(Int(errorCode)).map { String(cString: $0) } ?? "error \(errorCode)"
+        let failing =
+            X509_STORE_CTX_get_current_cert(context)
+            .flatMap { try? DistinguishedName(name: X509_get_subject_name($0)) }
+            ?? leaf.subject
+        ERR_clear_error()
+        let reason = "\(message) (depth \(depth), subject \(failing))"
+        switch errorCode {
+        case X509_V_ERR_CERT_HAS_EXPIRED, X509_V_ERR_CERT_NOT_YET_VALID,
+            X509_V_ERR_CRL_HAS_EXPIRED, X509_V_ERR_CRL_NOT_YET_VALID:
+            throw CryptoError(.certificateExpiredOrNotYetValid, reason)
+        default:
+            throw CryptoError(.certificateChainUntrusted, reason)
+        }
+    }
+}
