@@ -40,6 +40,7 @@ public struct AuthenticationVerifier: Sendable {
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
             relyingPartyID: expectations.relyingPartyID,
+            relyingPartyIDHash: expectations.relyingPartyIDHash,
             userVerification: expectations.userVerification
         )
         let backupEligibilityChange = try Self.backupEligibilityChange(
