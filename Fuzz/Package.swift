@@ -30,6 +30,7 @@ let package = Package(
         .executableTarget(name: "FuzzCOSEKey", dependencies: library),
         .executableTarget(name: "FuzzRegistration", dependencies: library),
         .executableTarget(name: "FuzzAssertion", dependencies: library),
+        .executableTarget(name: "FuzzClientData", dependencies: library),
         .executableTarget(name: "FuzzRegistrationJSON", dependencies: library),
         .executableTarget(name: "FuzzAuthenticationJSON", dependencies: library),
     ],

@@ -21,16 +21,17 @@ declare -A modules=(
     [cbor-lenient]=FuzzCBORLenient
     [authenticator-data]=FuzzAuthenticatorData
     [cose-key]=FuzzCOSEKey
+    [client-data]=FuzzClientData
     [registration]=FuzzRegistration
     [assertion]=FuzzAssertion
     [registration-json]=FuzzRegistrationJSON
     [authentication-json]=FuzzAuthenticationJSON
 )
 declare -A max_lengths=(
-    [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=2048
+    [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=2048 [client-data]=4096
     [registration]=8192 [assertion]=4096 [registration-json]=16384 [authentication-json]=8192
 )
-order=(cbor-strict cbor-lenient authenticator-data cose-key registration assertion registration-json authentication-json)
+order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json authentication-json)
 
 usage() {
     echo "usage: $0 TARGET|all SECONDS [libFuzzer flags...]; targets: ${order[*]}" >&2
