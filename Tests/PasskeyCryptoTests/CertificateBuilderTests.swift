@@ -95,7 +95,9 @@ import Testing
         let leaf = try Self.leaf(key: try PrivateKey.generate(.es256), issuer: root, issuerKey: rootKey)
         #expect(otherRoot.subject == root.subject)
         let verifier = CertificateChainVerifier(trustAnchors: [otherRoot])
-        #expect(Self.code { try verifier.verify(leaf: leaf, intermediates: [], at: Self.inside) } == .certificateChainUntrusted)
+        #expect(
+            Self.code { try verifier.verify(leaf: leaf, intermediates: [], at: Self.inside) }
+                == .certificateChainUntrusted)
     }
 
     @Test func theBuiltFieldsReadBackFromTheDER() throws {
@@ -119,7 +121,8 @@ import Testing
         #expect(leaf.issuer == root.subject)
         #expect(leaf.isCertificateAuthority == false)
         #expect(leaf.extension(oid: "2.5.29.19")?.value == [0x30, 0x00])
-        #expect(leaf.extension(oid: "1.3.6.1.4.1.45724.1.1.4")?.value == [0x04, 0x10] + [UInt8](repeating: 0xAB, count: 16))
+        #expect(
+            leaf.extension(oid: "1.3.6.1.4.1.45724.1.1.4")?.value == [0x04, 0x10] + [UInt8](repeating: 0xAB, count: 16))
         #expect(leaf.extension(oid: "1.3.6.1.4.1.45724.1.1.4")?.isCritical == false)
         let authorityKeyIdentifier = try #require(leaf.extension(oid: "2.5.29.35")).value
         let subjectKeyIdentifier = try #require(root.extension(oid: "2.5.29.14")).value
@@ -174,7 +177,9 @@ import Testing
         let leaf = try Self.leaf(key: try PrivateKey.generate(.es256), issuer: intermediate, issuerKey: intermediateKey)
         let verifier = CertificateChainVerifier(trustAnchors: [root])
         try verifier.verify(leaf: leaf, intermediates: [intermediate], at: Self.inside)
-        #expect(Self.code { try verifier.verify(leaf: leaf, intermediates: [], at: Self.inside) } == .certificateChainUntrusted)
+        #expect(
+            Self.code { try verifier.verify(leaf: leaf, intermediates: [], at: Self.inside) }
+                == .certificateChainUntrusted)
     }
 
     @Test func invalidInputsAreRejected() throws {
