@@ -19,7 +19,7 @@ public struct NativeCredentialFields: Codable, Sendable, Hashable {
     /// `userID`: the user handle an assertion returned (§5.2.2 `userHandle`).
     public var userID: String?
 
-    /// Creates the fields.
+    /// Creates the fields from already encoded members (§5.2.1, §5.2.2).
     public init(
         credentialID: String,
         rawClientDataJSON: String,

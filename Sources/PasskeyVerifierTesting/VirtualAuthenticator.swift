@@ -163,7 +163,7 @@ public struct VirtualAuthenticator: Sendable {
         userHandle: [UInt8]? = nil
     ) throws(VirtualAuthenticatorError) -> VirtualRegistration {
         let credentialID = credentialID ?? RandomBytes.generate(credentialIDLength)
-        guard let credentialIDLength = UInt16(exactly: credentialID.count) else {
+        guard let encodedLength = UInt16(exactly: credentialID.count) else {
             throw VirtualAuthenticatorError(
                 .invalidParameter,
                 "a credential ID of \(credentialID.count) bytes does not fit the two-byte credentialIdLength (§6.5.1)"
@@ -183,11 +183,8 @@ public struct VirtualAuthenticator: Sendable {
             signCount: signCount
         )
         let clientDataJSON = clientData(type: "webauthn.create", challenge: challenge)
-        let attestedCredentialData =
-            aaguid.bytes + [
-                UInt8(truncatingIfNeeded: credentialIDLength >> 8), UInt8(truncatingIfNeeded: credentialIDLength),
-            ]
-            + credentialID + key.publicKey.encoded
+        let lengthBytes = [UInt8(truncatingIfNeeded: encodedLength >> 8), UInt8(truncatingIfNeeded: encodedLength)]
+        let attestedCredentialData = aaguid.bytes + lengthBytes + credentialID + key.publicKey.encoded
         let authenticatorData = authenticatorData(signCount: signCount, attestedCredentialData: attestedCredentialData)
         let clientDataHash = HashAlgorithm.sha256.hash(clientDataJSON)
         let statement = try attestation.statement(

@@ -35,7 +35,7 @@ public struct VirtualAuthenticatorError: Error, Sendable, Hashable, CustomString
     /// What exactly went wrong.
     public let reason: String
 
-    /// Creates an error.
+    /// Creates an error; `reason` names the ceremony step (WebAuthn §6.3, §6.5.5) that could not be produced.
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
