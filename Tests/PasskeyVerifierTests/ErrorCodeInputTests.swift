@@ -126,6 +126,11 @@ import Testing
                 $0.authenticatorData = W3CVectors.editing($0.authenticatorData, flags: 0x59)
             }.verify()
         },
+        ErrorCase(.malformedAuthenticatorData, "assertion carrying attested credential data (signed again)") {
+            let registrationData = try AttestationObject(bytes: RegistrationCeremony.noneES256.attestationObject)
+                .authenticatorData.rawBytes
+            _ = try AuthenticationCeremony.noneES256().resigned { $0.authenticatorData = registrationData }.verify()
+        },
         ErrorCase(.malformedAuthenticatorData, "assertion with the ED flag but no extensions (signed again)") {
             _ = try AuthenticationCeremony.noneES256().resigned {
                 $0.authenticatorData = W3CVectors.editing($0.authenticatorData, flags: 0x99)
