@@ -101,7 +101,7 @@ public struct TPMAttestation: AttestationStatementFormat {
 
     /// §8.3.2: the key in `pubArea` must be the credential public key (RSA `n` and `e`, an exponent of 0 meaning
     /// 65537; ECC curve, `x` and `y`).
-    static func checkKey(_ key: TPMTPublic.Key, equals credentialKey: COSEKey) throws(WebAuthnError) {
+    package static func checkKey(_ key: TPMTPublic.Key, equals credentialKey: COSEKey) throws(WebAuthnError) {
         switch key {
         case .rsa(_, let exponent, let modulus):
             guard credentialKey.keyType == .rsa, let credentialModulus = credentialKey.modulus,
