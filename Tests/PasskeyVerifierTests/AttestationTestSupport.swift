@@ -25,7 +25,9 @@ enum AttestationTestSupport {
     }
 
     /// The statement map and authenticator data of an attestation object.
-    static func decode(_ attestationObject: [UInt8]) throws -> (statement: CBORMap, authenticatorData: AuthenticatorData) {
+    static func decode(_ attestationObject: [UInt8]) throws -> (
+        statement: CBORMap, authenticatorData: AuthenticatorData
+    ) {
         let decoded = try AttestationObject(bytes: attestationObject)
         return (decoded.attestationStatement, decoded.authenticatorData)
     }

@@ -38,7 +38,8 @@ import Testing
     ) throws -> AttestationResult {
         let data = try authenticatorData ?? vector().authenticatorData
         let format = TPMAttestation(trustAnchors: try anchors ?? [w3cRoot()])
-        return try format.verify(Support.input(.map(statement), authenticatorData: data, clientDataJSON: clientDataJSON))
+        return try format.verify(
+            Support.input(.map(statement), authenticatorData: data, clientDataJSON: clientDataJSON))
     }
 
     static func pubArea() throws -> [UInt8] {
@@ -161,7 +162,9 @@ import Testing
 
     @Test func requiresANonEmptyChainOfCertificates() throws {
         #expect(throws: Self.invalid) { try Self.verify(try Self.replacing("x5c", with: .array([]))) }
-        #expect(throws: Self.invalid) { try Self.verify(try Self.replacing("x5c", with: .array([.byteString([0x30])]))) }
+        #expect(throws: Self.invalid) {
+            try Self.verify(try Self.replacing("x5c", with: .array([.byteString([0x30])])))
+        }
     }
 
     @Test(arguments: [-8, -19, -53, 0, 12345] as [Int64])
@@ -217,7 +220,9 @@ import Testing
             let statement = try Self.replacing("pubArea", with: .byteString(Array(pubArea.prefix(length))))
             #expect(throws: Self.invalid) { try Self.verify(statement) }
         }
-        #expect(throws: Self.invalid) { try Self.verify(try Self.replacing("pubArea", with: .byteString(pubArea + [0]))) }
+        #expect(throws: Self.invalid) {
+            try Self.verify(try Self.replacing("pubArea", with: .byteString(pubArea + [0])))
+        }
     }
 
     @Test func rejectsPubAreaTypesAndNameAlgorithmsItCannotUse() throws {
@@ -240,7 +245,8 @@ import Testing
             Issue.record("the vector's pubArea is not an ECC key")
             return
         }
-        let credentialKey = try #require(try Self.vector().authenticatorData.attestedCredentialData?.credentialPublicKey)
+        let credentialKey = try #require(
+            try Self.vector().authenticatorData.attestedCredentialData?.credentialPublicKey)
         #expect(curveID == TPMAlgorithmID.eccNISTP256)
         #expect(x == credentialKey.xCoordinate)
         #expect(y == credentialKey.yCoordinate)
@@ -308,7 +314,9 @@ import Testing
 
     @Test func rejectsAnRSAPubAreaWhoseKeyBitsDisagreeWithItsModulus() throws {
         let modulus = try #require(try PrivateKey.generate(.rs256).coseKey.modulus)
-        #expect(throws: Self.invalid) { try TPMTPublic(bytes: Self.rsaPubArea(modulus: modulus, exponent: 0, keyBits: 1024)) }
+        #expect(throws: Self.invalid) {
+            try TPMTPublic(bytes: Self.rsaPubArea(modulus: modulus, exponent: 0, keyBits: 1024))
+        }
     }
 
     // MARK: - certInfo
@@ -367,13 +375,17 @@ import Testing
     @Test func rejectsATamperedSignature() throws {
         var signature = try #require(try Self.vector().statement[textKey: "sig"]?.byteStringValue)
         signature[signature.count - 1] ^= 0x01
-        #expect(throws: Self.invalidSignature) { try Self.verify(try Self.replacing("sig", with: .byteString(signature))) }
+        #expect(throws: Self.invalidSignature) {
+            try Self.verify(try Self.replacing("sig", with: .byteString(signature)))
+        }
     }
 
     @Test func rejectsASignatureByAnotherKey() throws {
         let certInfo = try #require(try Self.vector().statement[textKey: "certInfo"]?.byteStringValue)
         let signature = try PrivateKey.generate(.es256).sign(certInfo)
-        #expect(throws: Self.invalidSignature) { try Self.verify(try Self.replacing("sig", with: .byteString(signature))) }
+        #expect(throws: Self.invalidSignature) {
+            try Self.verify(try Self.replacing("sig", with: .byteString(signature)))
+        }
     }
 
     @Test func rejectsACertInfoChangedAfterSigning() throws {
@@ -398,7 +410,8 @@ import Testing
     }
 
     @Test func reportsAnUnregisteredManufacturerWithoutFailing() throws {
-        let result = try Self.verify(try Self.withAIK(Vectors.aikUnregisteredManufacturer), anchors: [try Self.testCA()])
+        let result = try Self.verify(
+            try Self.withAIK(Vectors.aikUnregisteredManufacturer), anchors: [try Self.testCA()])
         let manufacturer = try #require(result.tpmManufacturer)
         #expect(manufacturer.isRegistered == false)
         #expect(manufacturer.vendorID == [0xFF, 0xFF, 0xF1, 0xD0])
