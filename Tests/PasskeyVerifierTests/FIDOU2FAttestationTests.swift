@@ -138,6 +138,20 @@ import Testing
         #expect(result.trustPath == [certificate])
     }
 
+    @Test func failsForEveryChangedByteOfTheCertificate() throws {
+        let (statement, authenticatorData) = try Self.vector()
+        let certificate = try #require(statement[textKey: "x5c"]?.arrayValue?.first?.byteStringValue)
+        let format = FIDOU2FAttestation(trustAnchors: [try Support.certificate(Vectors.w3cRootCertificate)])
+        for index in certificate.indices {
+            var changed = certificate
+            changed[index] ^= 0x01
+            let mutated = Support.replacing(statement, "x5c", with: .array([.byteString(changed)]))
+            let input = try Support.input(
+                .map(mutated), authenticatorData: authenticatorData, clientDataJSON: Self.clientDataJSON)
+            #expect(throws: WebAuthnError.self, "x5c[0][\(index)]") { try format.verify(input) }
+        }
+    }
+
     // MARK: - The misencoded early Yubico certificates
 
     static func securityKeyCertificate() throws -> [UInt8] {

@@ -370,6 +370,21 @@ import Testing
         #expect(certInfo.restartCount == 0x2222_2222)
     }
 
+    @Test(arguments: ["pubArea", "certInfo"])
+    func failsForEveryChangedByte(_ member: String) throws {
+        let (statement, authenticatorData) = try Self.vector()
+        let original = try #require(statement[textKey: member]?.byteStringValue)
+        let format = TPMAttestation(trustAnchors: [try Self.w3cRoot()])
+        for index in original.indices {
+            var changed = original
+            changed[index] ^= 0x01
+            let mutated = Support.replacing(statement, member, with: .byteString(changed))
+            let input = try Support.input(
+                .map(mutated), authenticatorData: authenticatorData, clientDataJSON: Self.clientDataJSON)
+            #expect(throws: WebAuthnError.self, "\(member)[\(index)]") { try format.verify(input) }
+        }
+    }
+
     // MARK: - Signature
 
     @Test func rejectsATamperedSignature() throws {

@@ -72,6 +72,9 @@ public struct CompoundAttestation: AttestationStatementFormat {
     }
 
     /// Verifies a compound statement (§8.9 "Verification procedure").
+    /// - Throws: `invalidAttestationStatement` for a malformed array or entry, or when the policy asks for more
+    ///   sub-statements than there are; otherwise the code of the first failing sub-statement (which may be
+    ///   `unsupportedAttestationFormat` for a format this verifier does not know).
     public func verify(_ input: AttestationStatementInput) throws(WebAuthnError) -> AttestationResult {
         let statements = try Self.subStatements(of: input.statementValue)
         var results: [SubStatementResult] = []
