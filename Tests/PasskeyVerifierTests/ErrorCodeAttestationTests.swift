@@ -32,7 +32,7 @@ import Testing
                     format: "bogus", statement: [], authenticatorData: noneRegistrationAuthenticatorData)
             }.verify()
         },
-        ErrorCase(.unsupportedAttestationFormat, "fmt \"compound\" with an array statement") {
+        ErrorCase(.invalidAttestationStatement, "fmt \"compound\" with an empty array statement") {
             let attestationObject = CBOREncoder.encode(
                 .map(
                     W3CVectors.map([
