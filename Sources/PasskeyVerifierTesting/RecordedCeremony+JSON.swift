@@ -9,7 +9,7 @@ extension RecordedCeremony {
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when the bytes are empty, not JSON, not an object,
     ///   or a member is missing or of the wrong type; the message names the member (`response.rawId`).
     public init(json: [UInt8]) throws(WebAuthnError) {
-        self = try Self.decodeJSON(RecordedCeremony.self, from: json, describing: "the recorded ceremony")
+        self = try Self.decodeJSON(RecordedCeremony.self, from: json, describing: "the ceremony")
     }
 
     /// Reads a recording from a file (`Docs/RecordedCeremonies.md`).

@@ -96,7 +96,7 @@ extension RecordedCeremony {
     /// RFC 3339 in UTC, with milliseconds only when the instant has a fraction of a second.
     private static func rfc3339(_ date: Date) -> String {
         let wholeSeconds = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        return date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: !wholeSeconds))
+        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !wholeSeconds))
     }
 
     /// A certificate as PEM text (RFC 7468 §5): base64 in lines of 64 characters.

@@ -6,7 +6,7 @@ import PasskeyVerifier
 /// data and the attestation statement with a summary of each certificate, then checked with
 /// ``AttestationObject``.
 enum AttestationObjectInspection {
-    /// The members `fmt`, `authenticatorData` and `attestationStatement`, or an `error`.
+    /// The members `authenticatorData` and `attestationStatement` (`fmt` first), or an `error`.
     static func inspect(_ bytes: [UInt8], context: inout Inspection) -> [(String, JSONValue)] {
         let problemsBefore = context.problems
         let value: CBORValue
@@ -19,23 +19,26 @@ enum AttestationObjectInspection {
             return [("error", context.problem(.malformedInput, "the attestation object is not a CBOR map"))]
         }
         var members: [(String, JSONValue)] = []
-        if let format = map[textKey: "fmt"]?.textStringValue {
-            members.append(("fmt", .string(format)))
-        } else {
-            members.append(("error", context.problem(.malformedInput, "the attestation object has no text fmt")))
-        }
         if let authenticatorData = map[textKey: "authData"]?.byteStringValue {
             members.append(
                 ("authenticatorData", AuthenticatorDataInspection.inspect(authenticatorData, context: &context))
             )
         } else {
-            members.append(("error", context.problem(.malformedInput, "the attestation object has no byte string authData")))
+            let message = "the attestation object has no byte string authData"
+            members.append(("authenticatorData", .members(["error": context.problem(.malformedInput, message)])))
         }
-        if let statement = map[textKey: "attStmt"]?.mapValue {
-            members.append(("attestationStatement", inspectStatement(statement, context: &context)))
+        var statement: [(String, JSONValue)] = []
+        if let format = map[textKey: "fmt"]?.textStringValue {
+            statement.append(("fmt", .string(format)))
         } else {
-            members.append(("error", context.problem(.malformedInput, "the attestation object has no map attStmt")))
+            statement.append(("error", context.problem(.malformedInput, "the attestation object has no text fmt")))
         }
+        if let members = map[textKey: "attStmt"]?.mapValue {
+            statement += inspectStatement(members, context: &context)
+        } else {
+            statement.append(("error", context.problem(.malformedInput, "the attestation object has no map attStmt")))
+        }
+        members.append(("attestationStatement", .object(statement)))
         if context.problems == problemsBefore {
             do {
                 _ = try AttestationObject(bytes: bytes)
@@ -47,7 +50,7 @@ enum AttestationObjectInspection {
     }
 
     /// `alg`, the signature's length, the `x5c` certificates, and the other members by name (§8).
-    static func inspectStatement(_ statement: CBORMap, context: inout Inspection) -> JSONValue {
+    static func inspectStatement(_ statement: CBORMap, context: inout Inspection) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         if let algorithm = statement[textKey: "alg"]?.integerValue {
             members.append(("alg", .integer(algorithm)))
@@ -78,6 +81,6 @@ enum AttestationObjectInspection {
                 members.append((name, Inspection.json(entry.value)))
             }
         }
-        return .object(members)
+        return members
     }
 }

@@ -24,12 +24,8 @@ enum AuthenticatorDataInspection {
         }
         let flags = bytes[32]
         members.append(("rpIdHash", .string(Inspection.hex(bytes[0..<32]))))
-        members.append(
-            ("flags", .members([
-                "value": .string("0x" + Inspection.hex([flags])),
-                "names": .array(flagNames.filter { flags & $0.bit != 0 }.map { .string($0.name) }),
-            ]))
-        )
+        members.append(("flags", .string("0x" + Inspection.hex([flags]))))
+        members.append(("flagNames", .array(flagNames.filter { flags & $0.bit != 0 }.map { .string($0.name) })))
         let signCount = bytes[33..<37].reduce(Int64(0)) { $0 << 8 | Int64($1) }
         members.append(("signCount", .integer(signCount)))
         var offset = AuthenticatorData.minimumLength

@@ -22,16 +22,18 @@ enum COSEKeyInspection {
             members.append(("algName", .string(algorithmName(algorithm))))
         }
         var known: Set<Int64> = [1, 3]
-        if keyType == 3 {
+        switch keyType {
+        case 3:
             if let modulus = map[integerKey: -1]?.byteStringValue {
                 members.append(("n", .string(Base64URL.encode(modulus))))
                 members.append(("nBits", .integer(Int64(bitLength(modulus)))))
             }
             if let exponent = map[integerKey: -2]?.byteStringValue {
-                members.append(("e", exponent.count <= 7 ? .integer(integer(exponent)) : .string(Base64URL.encode(exponent))))
+                let value: JSONValue = exponent.count <= 7 ? .integer(integer(exponent)) : .string(Base64URL.encode(exponent))
+                members.append(("e", value))
             }
             known.formUnion([-1, -2])
-        } else {
+        case 1, 2:
             if let curve = map[integerKey: -1]?.integerValue {
                 members.append(("crv", .integer(curve)))
                 members.append(("crvName", .string(curveName(curve))))
@@ -45,6 +47,13 @@ enum COSEKeyInspection {
                 members.append(("y", .bool(sign)))
             }
             known.formUnion([-1, -2, -3])
+        case 7:
+            if let publicKey = map[integerKey: -1]?.byteStringValue {
+                members.append(("pubLength", .integer(Int64(publicKey.count))))
+                known.insert(-1)
+            }
+        default:
+            break
         }
         var others: [(String, JSONValue)] = []
         for entry in map {
@@ -57,7 +66,7 @@ enum COSEKeyInspection {
         do {
             _ = try COSEKey(cbor: value)
         } catch {
-            members.append(("error", context.problem(error, subject: "the COSE_Key")))
+            members.append(("error", context.problem(error, subject: "the credential public key")))
         }
         return .object(members)
     }

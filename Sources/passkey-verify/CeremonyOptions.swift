@@ -9,7 +9,7 @@ struct CeremonyOptions: ParsableArguments {
         name: .customLong("origin"),
         help: ArgumentHelp("An origin the server accepts (required, repeatable: any one may match).")
     )
-    var origins: [String] = []
+    var origins: [String]
 
     @Option(help: "The challenge the server issued, base64url (standard base64 accepted; required).")
     var challenge: String
@@ -29,10 +29,4 @@ struct CeremonyOptions: ParsableArguments {
         help: "A COSE algorithm the server accepts, such as -7 (repeatable; default: every supported one)."
     )
     var algorithms: [Int64] = []
-
-    func validate() throws {
-        guard !origins.isEmpty else {
-            throw ValidationError("Missing expected argument '--origin <origin>'")
-        }
-    }
 }

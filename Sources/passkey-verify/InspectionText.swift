@@ -21,7 +21,7 @@ enum InspectionText {
             }
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                if let scalar = inline(element) {
+                if let scalar = inline(element) ?? inlineMembers(element) {
                     lines.append("\(indentation)[\(index)] \(scalar)")
                 } else {
                     lines.append("\(indentation)[\(index)]")
@@ -31,6 +31,19 @@ enum InspectionText {
         default:
             lines.append(indentation + (inline(value) ?? ""))
         }
+    }
+
+    /// An object whose members are all scalars as `name: value, name: value`, or `nil`.
+    private static func inlineMembers(_ value: JSONValue) -> String? {
+        guard case .object(let members) = value else { return nil }
+        var parts: [String] = []
+        for (name, member) in members {
+            switch member {
+            case .object, .array: return nil
+            default: parts.append("\(name): \(inline(member) ?? "")")
+            }
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// The value on one line, or `nil` when it needs lines of its own.

@@ -68,11 +68,10 @@ enum Inspector {
             return .members(["error": context.problem(.malformedInput, "the input is not valid JSON")])
         }
         if let inner = value[member: "response"], inner[member: "response"] != nil {
-            var members: [(String, JSONValue)] = [("recordedCeremony", recordedCeremonySummary(value))]
-            guard case .object(let response) = inspectResponse(inner, context: &context) else {
-                return .object(members)
+            guard case .object(var members) = inspectResponse(inner, context: &context) else {
+                return .members(["recordedCeremony": recordedCeremonySummary(value)])
             }
-            members += response
+            members.insert(("recordedCeremony", recordedCeremonySummary(value)), at: min(1, members.count))
             return .object(members)
         }
         if value[member: "response"] != nil {

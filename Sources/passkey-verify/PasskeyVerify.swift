@@ -28,6 +28,14 @@ struct PasskeyVerify: ParsableCommand {
         ]
     )
 
+    /// Without a subcommand there is nothing to do: a usage error.
+    func run() throws {
+        throw UsageError(
+            "a subcommand is required: registration, authentication, batch, inspect or replay\n\n"
+                + Self.helpMessage()
+        )
+    }
+
     /// The exit status of a usage error (command-line contract).
     static let usageErrorStatus: Int32 = 2
 
@@ -54,6 +62,9 @@ struct PasskeyVerify: ParsableCommand {
         } catch let error as UsageError {
             OutputWriter.writeToStandardError("passkey-verify: \(error.message)\n")
             terminate(usageErrorStatus)
+        } catch where exitCode(for: error) == .success {
+            print(fullMessage(for: error))
+            terminate(0)
         } catch {
             OutputWriter.writeToStandardError(fullMessage(for: error) + "\n")
             terminate(usageErrorStatus)
