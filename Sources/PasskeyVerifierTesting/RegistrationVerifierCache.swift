@@ -43,7 +43,8 @@ public struct RegistrationVerifierCache: Sendable {
                 throw WebAuthnError(.malformedInput, "trustAnchors[\(index)] is not a PEM certificate: \(error)")
             }
         }
-        let verifier = RegistrationVerifier(trustAnchors: AttestationTrustAnchors.builtIn.addingForEveryFormat(certificates))
+        let verifier = RegistrationVerifier(
+            trustAnchors: AttestationTrustAnchors.builtIn.addingForEveryFormat(certificates))
         if entries.count >= capacity {
             entries.removeFirst()
         }

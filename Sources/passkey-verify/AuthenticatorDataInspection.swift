@@ -14,12 +14,9 @@ enum AuthenticatorDataInspection {
         let problemsBefore = context.problems
         var members: [(String, JSONValue)] = [("length", .integer(Int64(bytes.count)))]
         guard bytes.count >= AuthenticatorData.minimumLength else {
-            members.append(
-                ("error", context.problem(
-                    .malformedAuthenticatorData,
-                    "authenticator data is \(bytes.count) bytes; at least \(AuthenticatorData.minimumLength) are required"
-                ))
-            )
+            let minimum = AuthenticatorData.minimumLength
+            let message = "authenticator data is \(bytes.count) bytes; at least \(minimum) are required"
+            members.append(("error", context.problem(.malformedAuthenticatorData, message)))
             return .object(members)
         }
         let flags = bytes[32]

@@ -29,7 +29,8 @@ enum COSEKeyInspection {
                 members.append(("nBits", .integer(Int64(bitLength(modulus)))))
             }
             if let exponent = map[integerKey: -2]?.byteStringValue {
-                let value: JSONValue = exponent.count <= 7 ? .integer(integer(exponent)) : .string(Base64URL.encode(exponent))
+                let value: JSONValue =
+                    exponent.count <= 7 ? .integer(integer(exponent)) : .string(Base64URL.encode(exponent))
                 members.append(("e", value))
             }
             known.formUnion([-1, -2])

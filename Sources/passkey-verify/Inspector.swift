@@ -139,9 +139,10 @@ enum Inspector {
             credential.append(("error", context.problem(error, subject: "the response")))
         }
         var members: [(String, JSONValue)] = [("kind", .string("registration")), ("credential", .object(credential))]
-        members.append(("clientData", binary(json.response.clientDataJSON, field: "response.clientDataJSON", context: &context) {
+        let clientData = binary(json.response.clientDataJSON, field: "response.clientDataJSON", context: &context) {
             ClientDataInspection.inspect($0, context: &$1)
-        }))
+        }
+        members.append(("clientData", clientData))
         if let attestationObject = Base64URL.decode(json.response.attestationObject) {
             members += AttestationObjectInspection.inspect(attestationObject, context: &context)
         } else {
@@ -169,14 +170,18 @@ enum Inspector {
         var members: [(String, JSONValue)] = [
             ("kind", .string("authentication")), ("credential", .object(credential)),
         ]
-        members.append(("clientData", binary(json.response.clientDataJSON, field: "response.clientDataJSON", context: &context) {
+        let clientData = binary(json.response.clientDataJSON, field: "response.clientDataJSON", context: &context) {
             ClientDataInspection.inspect($0, context: &$1)
-        }))
-        members.append(
-            ("authenticatorData", binary(json.response.authenticatorData, field: "response.authenticatorData", context: &context) {
-                AuthenticatorDataInspection.inspect($0, context: &$1)
-            })
-        )
+        }
+        let authenticatorData = binary(
+            json.response.authenticatorData,
+            field: "response.authenticatorData",
+            context: &context
+        ) {
+            AuthenticatorDataInspection.inspect($0, context: &$1)
+        }
+        members.append(("clientData", clientData))
+        members.append(("authenticatorData", authenticatorData))
         if let signature = Base64URL.decode(json.response.signature) {
             members.append(("signature", .members(["length": .integer(Int64(signature.count))])))
         }

@@ -62,10 +62,11 @@ struct PasskeyVerify: ParsableCommand {
         } catch let error as UsageError {
             OutputWriter.writeToStandardError("passkey-verify: \(error.message)\n")
             terminate(usageErrorStatus)
-        } catch where exitCode(for: error) == .success {
-            print(fullMessage(for: error))
-            terminate(0)
         } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                terminate(0)
+            }
             OutputWriter.writeToStandardError(fullMessage(for: error) + "\n")
             terminate(usageErrorStatus)
         }

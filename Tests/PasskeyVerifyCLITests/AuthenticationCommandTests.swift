@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func readsAFileArgument() throws {
-        let file = try TestFixtures.temporaryFile(String(decoding: try TestFixtures.response(Self.packed), as: UTF8.self))
+        let file = try TestFixtures.temporaryFile(
+            String(decoding: try TestFixtures.response(Self.packed), as: UTF8.self))
         let result = try CLIRunner.run(try Self.flags(Self.packed) + ["--sign-count", "0", file])
         #expect(result.status == 0)
     }
@@ -59,7 +60,8 @@ import Testing
     }
 
     @Test func thePublicKeyFlagMustBeBase64() throws {
-        let result = try CLIRunner.run(try Self.flags(Self.packed, publicKey: "%%%"), input: try TestFixtures.response(Self.packed))
+        let result = try CLIRunner.run(
+            try Self.flags(Self.packed, publicKey: "%%%"), input: try TestFixtures.response(Self.packed))
         #expect(result.status == 1)
         #expect(result.errorCode == "malformedInput")
     }

@@ -5,11 +5,12 @@ import Testing
 /// `passkey-verify batch`: one result line per input line, in order, whatever the lines hold.
 @Suite struct BatchCommandTests {
     @Test func aMalformedLineInTheMiddleGetsMalformedInputAndTheOthersAreVerified() throws {
-        let input = [
-            try TestFixtures.line("w3c/packed-es256.registration.json"),
-            "{\"kind\": \"registration\", \"response\": ",
-            try TestFixtures.line("w3c/packed-es256.authentication.json"),
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                try TestFixtures.line("w3c/packed-es256.registration.json"),
+                "{\"kind\": \"registration\", \"response\": ",
+                try TestFixtures.line("w3c/packed-es256.authentication.json"),
+            ].joined(separator: "\n") + "\n"
         let result = try CLIRunner.run(["batch"], input: Array(input.utf8))
         #expect(result.status == 0)
         let lines = result.jsonLines
@@ -25,7 +26,8 @@ import Testing
     @Test func everyFixtureGivesTheVerdictItRecords() throws {
         let files = TestFixtures.allFiles()
         let lines = try files.map { url in
-            String(decoding: try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(contentsOf: url))), as: UTF8.self)
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
         }
         let path = try TestFixtures.temporaryFile(lines.joined(separator: "\n"), name: "fixtures.jsonl")
         let result = try CLIRunner.run(["batch", path])

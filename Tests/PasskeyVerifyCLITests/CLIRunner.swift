@@ -152,14 +152,17 @@ enum TestFixtures {
 
     /// Every fixture file, sorted.
     static func allFiles() -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: CLIRunner.fixturesDirectory, includingPropertiesForKeys: nil)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: CLIRunner.fixturesDirectory, includingPropertiesForKeys: nil)
         else { return [] }
         return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
     }
 
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("passkey-verify-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "passkey-verify-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -3,10 +3,13 @@ import Testing
 
 /// Hostile inputs end with an exit status of 1 or 2 and a result, never with a signal.
 @Suite struct HostileInputTests {
-    static let registration = ["registration", "--rp-id", "example.org", "--origin", "https://example.org", "--challenge", "AAAA"]
+    static let registration = [
+        "registration", "--rp-id", "example.org", "--origin", "https://example.org", "--challenge", "AAAA",
+    ]
     static let authentication = [
         "authentication", "--rp-id", "example.org", "--origin", "https://example.org", "--challenge", "AAAA",
-        "--public-key", "pQECAyYgASFYIBzyfyXaWRIIpCOcLjJPEE9YVSVHmint7t2DD0jneurlIlggWeS32mwBBuIGzjkMk6uYoVpew4h-V_DMK-zoA7kgxCM",
+        "--public-key",
+        "pQECAyYgASFYIBzyfyXaWRIIpCOcLjJPEE9YVSVHmint7t2DD0jneurlIlggWeS32mwBBuIGzjkMk6uYoVpew4h-V_DMK-zoA7kgxCM",
     ]
 
     /// Deterministic pseudo-random bytes.
@@ -46,7 +49,8 @@ import Testing
         let result = try CLIRunner.run(["batch"], input: input)
         #expect(result.exited, "\(name): killed by signal \(result.status)")
         #expect(result.status == 0, "\(name)")
-        let lineCount = input.isEmpty ? 0 : input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        let lineCount =
+            input.isEmpty ? 0 : input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         #expect(result.lines.count == lineCount, "\(name)")
         #expect(result.jsonLines.allSatisfy { $0["verified"] as? Bool == false }, "\(name)")
     }

@@ -32,7 +32,9 @@ import Testing
         let clientData = try #require(json["clientData"] as? [String: Any])
         #expect(clientData["challenge"] as? String == "QK6snIjN40cMdoh6U-GsDfyEc9PczJtH-I733wZH4Hg")
         let authenticatorData = try #require(json["authenticatorData"] as? [String: Any])
-        #expect(authenticatorData["rpIdHash"] as? String == "c46cef82ad1b546477591d008b08759ec3e6d2ecb4f39474bfea6969925d03b7")
+        #expect(
+            authenticatorData["rpIdHash"] as? String
+                == "c46cef82ad1b546477591d008b08759ec3e6d2ecb4f39474bfea6969925d03b7")
         #expect(authenticatorData["flags"] as? String == "0x45")
         #expect(authenticatorData["flagNames"] as? [String] == ["UP", "UV", "AT"])
         #expect(authenticatorData["signCount"] as? Int == 0)

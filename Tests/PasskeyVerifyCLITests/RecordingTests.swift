@@ -97,9 +97,11 @@ import Testing
             userVerification: .required
         )
         let outcome = Result { () throws(WebAuthnError) in
-            try AuthenticationVerifier().verify(try AuthenticationResponse(json), expecting: expectations, credential: credential)
+            try AuthenticationVerifier().verify(
+                try AuthenticationResponse(json), expecting: expectations, credential: credential)
         }
-        let recording = RecordedCeremony(recording: json, expectations: expectations, credential: credential, outcome: outcome)
+        let recording = RecordedCeremony(
+            recording: json, expectations: expectations, credential: credential, outcome: outcome)
         #expect(recording.requireUserVerification == true)
         #expect(recording.backupEligible == true)
         #expect(recording.expected?.newSignCount == 0)

@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func verifiesAPackedRegistrationWithATrustAnchorFile() throws {
-        let file = try TestFixtures.temporaryFile(String(decoding: try TestFixtures.response(Self.packed), as: UTF8.self))
+        let file = try TestFixtures.temporaryFile(
+            String(decoding: try TestFixtures.response(Self.packed), as: UTF8.self))
         let result = try CLIRunner.run(
             try Self.flags(Self.packed) + ["--trust-anchor", try Self.trustAnchorFile(Self.packed), file]
         )
@@ -82,14 +83,16 @@ import Testing
         let challenge = try #require(Base64URL.decode(try TestFixtures.string(Self.none, "challenge")))
         let standard = Base64URL.encodeStandard(challenge)
         #expect(standard.hasSuffix("="))
-        let result = try CLIRunner.run(try Self.flags(Self.none, challenge: standard) + ["-"], input: try TestFixtures.response(Self.none))
+        let result = try CLIRunner.run(
+            try Self.flags(Self.none, challenge: standard) + ["-"], input: try TestFixtures.response(Self.none))
         #expect(result.status == 0)
         #expect(result.json?["format"] as? String == "none")
         #expect((result.json?["trustPath"] as? [Any])?.isEmpty == true)
     }
 
     @Test func aChallengeThatIsNotBase64IsMalformedInput() throws {
-        let result = try CLIRunner.run(try Self.flags(Self.none, challenge: "not base64!"), input: try TestFixtures.response(Self.none))
+        let result = try CLIRunner.run(
+            try Self.flags(Self.none, challenge: "not base64!"), input: try TestFixtures.response(Self.none))
         #expect(result.status == 1)
         #expect(result.errorCode == "malformedInput")
     }
@@ -110,7 +113,8 @@ import Testing
 
     @Test func algorithmNarrowsTheAcceptedAlgorithms() throws {
         let response = try TestFixtures.response(Self.none)
-        let refused = try CLIRunner.run(try Self.flags(Self.none) + ["--algorithm", "-8", "--algorithm", "-257"], input: response)
+        let refused = try CLIRunner.run(
+            try Self.flags(Self.none) + ["--algorithm", "-8", "--algorithm", "-257"], input: response)
         #expect(refused.status == 1)
         #expect(refused.errorCode == "unsupportedAlgorithm")
         let accepted = try CLIRunner.run(try Self.flags(Self.none) + ["--algorithm", "-7"], input: response)
@@ -132,7 +136,8 @@ import Testing
         let forbidden = try CLIRunner.run(try Self.flags(fixture), input: response)
         #expect(forbidden.status == 1)
         #expect(forbidden.errorCode == "crossOriginNotAllowed")
-        let allowed = try CLIRunner.run(try Self.flags(fixture) + ["--top-origin", "https://example.com"], input: response)
+        let allowed = try CLIRunner.run(
+            try Self.flags(fixture) + ["--top-origin", "https://example.com"], input: response)
         #expect(allowed.status == 0)
     }
 
@@ -150,7 +155,8 @@ import Testing
     }
 
     @Test func anInvalidAtIsAUsageError() throws {
-        let result = try CLIRunner.run(try Self.flags(Self.none) + ["--at", "yesterday"], input: try TestFixtures.response(Self.none))
+        let result = try CLIRunner.run(
+            try Self.flags(Self.none) + ["--at", "yesterday"], input: try TestFixtures.response(Self.none))
         #expect(result.status == 2)
         #expect(result.standardError.contains("RFC 3339"))
     }
