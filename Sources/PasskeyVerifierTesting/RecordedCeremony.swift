@@ -54,8 +54,6 @@ public struct RecordedCeremony: Sendable, Codable {
         public var backupEligible: Bool?
         /// Expected BS flag.
         public var backupState: Bool?
-        /// The issue that will change this expectation (a format not implemented yet).
-        public var pendingIssue: Int?
 
         /// An expectation of success with no particular fields.
         public init(verified: Bool, error: String? = nil) {

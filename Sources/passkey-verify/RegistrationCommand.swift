@@ -23,7 +23,10 @@ struct RegistrationCommand: ParsableCommand {
     @Option(
         name: .customLong("trust-anchor"),
         help: ArgumentHelp(
-            "A PEM file of root certificates added to the built-in ones, for every format (repeatable).",
+            """
+            A PEM file of root certificates added to the built-in ones, for every format (repeatable). \
+            A file that cannot be read or holds no PEM certificate is a usage error (exit status 2).
+            """,
             valueName: "pemfile"
         )
     )

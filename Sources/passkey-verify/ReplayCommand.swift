@@ -104,7 +104,7 @@ struct ReplayCommand: ParsableCommand {
                 .map(COSEKeyInspection.algorithmName) ?? "-",
             outcome: outcome.error.map { "rejected: \($0.code)" } ?? "verified",
             notes: notes,
-            pendingIssue: ceremony.pendingIssue ?? ceremony.expected?.pendingIssue
+            pendingIssue: ceremony.pendingIssue
         )
     }
 
