@@ -1,9 +1,10 @@
+import PasskeyCrypto
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import PasskeyCrypto
 
 /// A WebAuthn relying party: starts and finishes registration and authentication ceremonies over the host's
 /// storage (WebAuthn Level 3 §7.1 "Registering a New Credential", §7.2 "Verifying an Authentication Assertion").
