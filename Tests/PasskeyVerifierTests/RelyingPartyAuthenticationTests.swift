@@ -24,7 +24,11 @@ import Testing
         ) async throws {
             clock = TestClock()
             store = InMemoryCredentialStore()
-            relyingParty = try makeRelyingParty(clock: clock, credentialStore: credentialStore(store), configure: configure)
+            relyingParty = try makeRelyingParty(
+                clock: clock,
+                credentialStore: credentialStore(store),
+                configure: configure
+            )
             var credentials: [TestAuthenticator.Credential] = []
             for user in users {
                 let options = try await relyingParty.beginRegistration(for: user)
@@ -247,7 +251,10 @@ import Testing
     /// longer greater fails with signCountRegression, a counter that still is succeeds.
     @Test(arguments: [(UInt32(6), UInt32(5), false), (UInt32(5), UInt32(6), true)])
     func aLostCompareAndSetRechecksTheCounter(interleaved: UInt32, submitted: UInt32, succeeds: Bool) async throws {
-        let fixture = try await Fixture(signCount: 4, credentialStore: { InterleavingCredentialStore(base: $0, interleavedSignCount: interleaved) })
+        let fixture = try await Fixture(
+            signCount: 4,
+            credentialStore: { InterleavingCredentialStore(base: $0, interleavedSignCount: interleaved) }
+        )
         let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
         let response = try AuthenticationResponse(
             TestAuthenticator().assert(options, with: fixture.credentials[0], signCount: submitted)
@@ -260,7 +267,9 @@ import Testing
                 try await fixture.relyingParty.finishAuthentication(response)
             }
         }
-        #expect(await fixture.store.credential(withID: fixture.credentials[0].id)?.signCount == max(interleaved, submitted))
+        #expect(
+            await fixture.store.credential(withID: fixture.credentials[0].id)?.signCount == max(interleaved, submitted)
+        )
     }
 
     @Test func aBackupStateTransitionIsReported() async throws {

@@ -80,7 +80,9 @@ import Testing
             registered.append(credential.id)
         }
         let bobsOptions = try await relyingParty.beginRegistration(for: bob)
-        _ = try await relyingParty.finishRegistration(RegistrationResponse(TestAuthenticator().register(bobsOptions).response))
+        _ = try await relyingParty.finishRegistration(
+            RegistrationResponse(TestAuthenticator().register(bobsOptions).response)
+        )
 
         let options = try await relyingParty.beginRegistration(for: alice)
         #expect(options.excludeCredentials.compactMap(\.credentialID) == registered)
@@ -104,10 +106,14 @@ import Testing
         let expired = try await relyingParty.beginRegistration(for: alice)
         let current = try await relyingParty.beginRegistration(for: bob)
         clock.advance(by: 299)
-        _ = try await relyingParty.finishRegistration(RegistrationResponse(TestAuthenticator().register(current).response))
+        _ = try await relyingParty.finishRegistration(
+            RegistrationResponse(TestAuthenticator().register(current).response)
+        )
         clock.advance(by: 1)
         await #expect(throws: Self.challengeNotFound) {
-            try await relyingParty.finishRegistration(RegistrationResponse(TestAuthenticator().register(expired).response))
+            try await relyingParty.finishRegistration(
+                RegistrationResponse(TestAuthenticator().register(expired).response)
+            )
         }
     }
 

@@ -170,7 +170,9 @@ struct TestAuthenticator: Sendable {
     }
 
     static func clientData(type: String, challenge: String, origin: String) -> [UInt8] {
-        Array("{\"type\":\"\(type)\",\"challenge\":\"\(challenge)\",\"origin\":\"\(origin)\",\"crossOrigin\":false}".utf8)
+        Array(
+            "{\"type\":\"\(type)\",\"challenge\":\"\(challenge)\",\"origin\":\"\(origin)\",\"crossOrigin\":false}".utf8
+        )
     }
 }
 
@@ -200,5 +202,9 @@ func makeRelyingParty(
     )
 }
 
-let alice = PublicKeyCredentialUserEntity(id: Array("alice-user-handle".utf8), name: "alice@example.com", displayName: "Alice")
+let alice = PublicKeyCredentialUserEntity(
+    id: Array("alice-user-handle".utf8),
+    name: "alice@example.com",
+    displayName: "Alice"
+)
 let bob = PublicKeyCredentialUserEntity(id: Array("bob-user-handle".utf8), name: "bob@example.com", displayName: "Bob")
