@@ -14,6 +14,6 @@ public struct PublicKeyCredentialParameters: Codable, Sendable, Hashable {
         self.alg = algorithm.rawValue
     }
 
-    /// `alg` as a ``COSEAlgorithm``.
+    /// `alg` as a `COSEAlgorithm`.
     public var algorithm: COSEAlgorithm { COSEAlgorithm(rawValue: alg) }
 }
