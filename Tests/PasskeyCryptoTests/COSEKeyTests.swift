@@ -162,6 +162,7 @@ import Testing
         let (x, y) = try Self.es256Parts()
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(kty: 1, x: x, y: .byteString(y))) } == .invalidPublicKey)
         #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(kty: 3, x: x, y: .byteString(y))) } == .invalidPublicKey)
+        #expect(Self.code { _ = try COSEKey(cbor: Self.ec2Key(kty: 7, x: x, y: .byteString(y))) } == .invalidPublicKey)
         let edDSAWithP256 = coseMap([
             (1, CBORValue(integer: 1)), (3, CBORValue(integer: -8)),
             (-1, CBORValue(integer: 1)), (-2, .byteString(x)),

@@ -39,8 +39,8 @@ public struct COSEKey: Sendable, Hashable {
     /// length (P-256 32, P-384 48, P-521 66, Ed25519 32, Ed448 57 bytes), an EC point not on its curve,
     /// private members (`d` -4 for EC2/OKP; -3 through -12 for RSA), an RSA modulus under 2048 bits or with
     /// a leading zero byte, an RSA exponent that is even, 1, or has a leading zero byte. An unknown or
-    /// unsupported `alg` (including RS1, which credential keys never use) or `kty` throws
-    /// ``CryptoError/Code/unsupportedAlgorithm``.
+    /// unsupported `alg` (including RS1, which credential keys never use) throws
+    /// ``CryptoError/Code/unsupportedAlgorithm``; other labels (such as `kid`, 2) are ignored.
     public init(cbor: CBORValue) throws {
         try self.init(map: cbor, encoded: CBOREncoder.encode(cbor))
     }
@@ -82,16 +82,13 @@ public struct COSEKey: Sendable, Hashable {
                 "COSE_Key alg \(algorithm.name) is not supported for credential public keys"
             )
         }
-        guard let keyType = COSEKeyType(rawValue: keyTypeNumber) else {
-            throw CryptoError(.unsupportedAlgorithm, "COSE_Key kty \(keyTypeNumber) is not supported")
-        }
         let expectedKeyType: COSEKeyType
         switch family {
         case .ellipticCurve: expectedKeyType = .ec2
         case .edwardsCurve: expectedKeyType = .okp
         case .rsa: expectedKeyType = .rsa
         }
-        guard keyType == expectedKeyType else {
+        guard let keyType = COSEKeyType(rawValue: keyTypeNumber), keyType == expectedKeyType else {
             throw CryptoError(
                 .invalidPublicKey,
                 "COSE_Key kty \(keyTypeNumber) does not match alg \(algorithm.name), which needs kty "

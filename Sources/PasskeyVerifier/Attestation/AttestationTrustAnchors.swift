@@ -13,11 +13,15 @@ public struct AttestationTrustAnchors: Sendable {
     /// No anchors at all: every format with a trust path fails with `untrustedAttestation`.
     public static let empty = AttestationTrustAnchors(anchorsByFormat: [:], anchorsForEveryFormat: [])
 
-    /// The built-in anchors: Apple WebAuthn Root CA for `apple`.
+    /// The built-in anchors: Apple WebAuthn Root CA for `apple`, Microsoft TPM Root Certificate Authority 2014
+    /// for `tpm`. Provenance in `Docs/TrustAnchors.md`; a host that wants other roots starts from ``empty``.
     public static let builtIn: AttestationTrustAnchors = {
         var anchors = AttestationTrustAnchors.empty
         if let apple = AppleWebAuthnRootCA.certificate {
             anchors.add([apple], forFormat: "apple")
+        }
+        if let microsoftTPM = MicrosoftTPMRootCA.certificate {
+            anchors.add([microsoftTPM], forFormat: "tpm")
         }
         return anchors
     }()
