@@ -28,7 +28,7 @@ extension StoreConformanceTests {
             ),
             CredentialRecord(
                 id: try Self.randomBytes(64),
-                publicKey: try PrivateKey.generate(.rs256).coseKey,
+                publicKey: try Self.rsaKey.get(),
                 signCount: 2_147_483_648,
                 backupEligible: true,
                 userHandle: userHandle,
@@ -250,6 +250,9 @@ extension StoreConformanceTests {
                 + "\(winners.first.map(String.init) ?? "nothing")"
         )
     }
+
+    /// An RSA-2048 COSE key, generated once per process: RSA key generation is slow.
+    static let rsaKey = Result { try PrivateKey.generate(.rs256).coseKey }
 
     /// A record with a fresh random credential ID and an ES256 key.
     static func record(userHandle: [UInt8]?, signCount: UInt32) throws -> CredentialRecord {

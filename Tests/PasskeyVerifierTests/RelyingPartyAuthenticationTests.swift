@@ -1,6 +1,7 @@
 import Foundation
 import PasskeyCrypto
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 @Suite struct RelyingPartyAuthenticationTests {
@@ -8,17 +9,17 @@ import Testing
     static let unknownCredential = WebAuthnError(.unknownCredential, "")
     static let credentialMismatch = WebAuthnError(.credentialMismatch, "")
 
-    /// A relying party with one registered credential per given user.
+    /// A relying party with one credential registered per given user, all on one virtual authenticator.
     struct Fixture {
         let clock: TestClock
         let store: InMemoryCredentialStore
         let relyingParty: RelyingParty
-        let credentials: [TestAuthenticator.Credential]
+        var authenticator: VirtualAuthenticator
+        let credentialIDs: [[UInt8]]
 
         init(
             users: [PublicKeyCredentialUserEntity] = [alice],
-            authenticator: TestAuthenticator = TestAuthenticator(),
-            signCount: UInt32 = 0,
+            authenticator: VirtualAuthenticator = VirtualAuthenticator(),
             credentialStore: (InMemoryCredentialStore) -> any CredentialStore = { $0 },
             configure: (inout RelyingPartyConfiguration) -> Void = { _ in }
         ) async throws {
@@ -29,102 +30,123 @@ import Testing
                 credentialStore: credentialStore(store),
                 configure: configure
             )
-            var credentials: [TestAuthenticator.Credential] = []
+            self.authenticator = authenticator
+            var credentialIDs: [[UInt8]] = []
             for user in users {
                 let options = try await relyingParty.beginRegistration(for: user)
-                let (credential, response) = try authenticator.register(options, signCount: signCount)
-                _ = try await relyingParty.finishRegistration(RegistrationResponse(response))
-                credentials.append(credential)
+                let registration = try self.authenticator.register(options)
+                _ = try await relyingParty.finishRegistration(registration.response)
+                credentialIDs.append(registration.credentialID)
             }
-            self.credentials = credentials
+            self.credentialIDs = credentialIDs
+        }
+
+        /// Begins an authentication for `userHandle` and answers it with the credential of user `index`.
+        mutating func assertion(for userHandle: [UInt8]?, credential index: Int = 0) async throws -> VirtualAssertion {
+            let options = try await relyingParty.beginAuthentication(for: userHandle)
+            return try authenticator.authenticate(options, credentialID: credentialIDs[index])
+        }
+
+        /// The stored counter of the credential of user `index`.
+        func storedSignCount(_ index: Int = 0) async -> UInt32? {
+            await store.credential(withID: credentialIDs[index])?.signCount
         }
     }
 
     @Test func signInWithAKnownUserListsTheirCredentialsAndUpdatesTheRecord() async throws {
-        let fixture = try await Fixture(users: [alice, bob], signCount: 1)
-        let credential = fixture.credentials[0]
+        var fixture = try await Fixture(
+            users: [alice, bob],
+            authenticator: VirtualAuthenticator(signCounter: .incrementing(start: 1, step: 1))
+        )
         let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        #expect(options.allowCredentials.compactMap(\.credentialID) == [credential.id])
-        #expect(options.allowCredentials.first?.transports == ["internal", "hybrid"])
+        #expect(options.allowCredentials.compactMap(\.credentialID) == [fixture.credentialIDs[0]])
+        #expect(options.allowCredentials.first?.transports == ["hybrid", "internal"])
         #expect(options.rpId == "example.com")
         #expect(options.timeout == 300_000)
         #expect(options.userVerification == .preferred)
         #expect(options.challengeBytes?.count == 32)
         fixture.clock.advance(by: 10)
 
-        let response = try TestAuthenticator().assert(options, with: credential, signCount: 2)
-        let completed = try await fixture.relyingParty.finishAuthentication(json: try jsonBytes(response))
+        let assertion = try fixture.authenticator.authenticate(options, credentialID: fixture.credentialIDs[0])
+        #expect(assertion.signCount == 2)
+        let completed = try await fixture.relyingParty.finishAuthentication(json: assertion.jsonBytes)
         #expect(completed.userHandle == alice.id)
-        #expect(completed.credentialID == credential.id)
+        #expect(completed.credentialID == fixture.credentialIDs[0])
         #expect(completed.signCount == 2)
         #expect(!completed.signCountRegressed)
         #expect(completed.userVerified)
         #expect(completed.backupStateChange == .unchanged)
         #expect(completed.backupEligibilityChange == .unchanged)
-        #expect(await fixture.store.credential(withID: credential.id)?.signCount == 2)
-        #expect(await fixture.store.credential(withID: credential.id) == completed.credentialRecord)
-        #expect(await fixture.store.lastUsedAt(credentialID: credential.id) == fixture.clock.now)
+        #expect(await fixture.storedSignCount() == 2)
+        #expect(await fixture.store.credential(withID: fixture.credentialIDs[0]) == completed.credentialRecord)
+        #expect(await fixture.store.lastUsedAt(credentialID: fixture.credentialIDs[0]) == fixture.clock.now)
+        #expect(await fixture.storedSignCount(1) == 1)
     }
 
     @Test func discoverableSignInResolvesTheUserByUserHandle() async throws {
-        let fixture = try await Fixture(users: [alice, bob])
+        var fixture = try await Fixture(users: [alice, bob])
         let options = try await fixture.relyingParty.beginAuthentication()
         #expect(options.allowCredentials.isEmpty)
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[1])
-        let completed = try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+        let assertion = try fixture.authenticator.authenticate(options)
+        #expect(assertion.credentialID == fixture.credentialIDs[1])
+        let completed = try await fixture.relyingParty.finishAuthentication(assertion.response)
         #expect(completed.userHandle == bob.id)
-        #expect(completed.credentialID == fixture.credentials[1].id)
+        #expect(completed.credentialID == fixture.credentialIDs[1])
         #expect(completed.signCount == 0)
     }
 
     @Test func discoverableSignInWithoutAUserHandleFailsWithCredentialMismatch() async throws {
-        let fixture = try await Fixture()
-        let options = try await fixture.relyingParty.beginAuthentication()
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[0], userHandle: .some(nil))
+        var fixture = try await Fixture()
+        fixture.authenticator.returnsUserHandle = false
+        let assertion = try await fixture.assertion(for: nil)
         await #expect(throws: Self.credentialMismatch) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(assertion.response)
         }
+    }
+
+    @Test func aUserBoundSignInWithoutAUserHandleSucceeds() async throws {
+        var fixture = try await Fixture()
+        fixture.authenticator.returnsUserHandle = false
+        let assertion = try await fixture.assertion(for: alice.id)
+        let completed = try await fixture.relyingParty.finishAuthentication(assertion.response)
+        #expect(completed.userHandle == alice.id)
     }
 
     @Test(arguments: [false, true])
     func aUserHandleThatDoesNotOwnTheCredentialFailsWithCredentialMismatch(discoverable: Bool) async throws {
-        let fixture = try await Fixture(users: [alice, bob])
-        let options = try await fixture.relyingParty.beginAuthentication(for: discoverable ? nil : alice.id)
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[0], userHandle: .some(bob.id))
+        var fixture = try await Fixture(users: [alice, bob])
+        fixture.authenticator.credentials[0].userHandle = bob.id
+        let assertion = try await fixture.assertion(for: discoverable ? nil : alice.id, credential: 0)
+        #expect(assertion.userHandle == bob.id)
         await #expect(throws: Self.credentialMismatch) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(assertion.response)
         }
     }
 
     @Test func anotherUsersCredentialInAUserBoundSignInFailsWithUnknownCredential() async throws {
-        let fixture = try await Fixture(users: [alice, bob])
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[1])
+        var fixture = try await Fixture(users: [alice, bob])
+        let assertion = try await fixture.assertion(for: alice.id, credential: 1)
         await #expect(throws: Self.unknownCredential) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(assertion.response)
         }
     }
 
     @Test func anUnregisteredCredentialFailsWithUnknownCredential() async throws {
         let fixture = try await Fixture()
-        let stranger = TestAuthenticator.Credential(
-            id: try SecureRandom.bytes(count: 16),
-            privateKey: try PrivateKey.generate(.es256),
-            userHandle: alice.id
-        )
+        var stranger = VirtualAuthenticator()
+        try stranger.register(challenge: [1, 2, 3], userHandle: alice.id)
         for userHandle in [alice.id, nil] {
             let options = try await fixture.relyingParty.beginAuthentication(for: userHandle)
-            let response = try TestAuthenticator().assert(options, with: stranger)
+            let assertion = try stranger.authenticate(options)
             await #expect(throws: Self.unknownCredential) {
-                try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+                try await fixture.relyingParty.finishAuthentication(assertion.response)
             }
         }
     }
 
     @Test func aReplayedAssertionFailsWithChallengeNotFound() async throws {
-        let fixture = try await Fixture()
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let body = try jsonBytes(TestAuthenticator().assert(options, with: fixture.credentials[0]))
+        var fixture = try await Fixture()
+        let body = try await fixture.assertion(for: alice.id).jsonBytes
         _ = try await fixture.relyingParty.finishAuthentication(json: body)
         await #expect(throws: Self.challengeNotFound) {
             try await fixture.relyingParty.finishAuthentication(json: body)
@@ -132,35 +154,37 @@ import Testing
     }
 
     @Test func anExpiredChallengeFailsWithChallengeNotFound() async throws {
-        let fixture = try await Fixture(configure: { $0.challengeLifetime = .seconds(60) })
+        var fixture = try await Fixture(configure: { $0.challengeLifetime = .seconds(60) })
         let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        fixture.clock.advance(by: 60)
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[0])
+        fixture.clock.advance(by: 59)
+        let inTime = try fixture.authenticator.authenticate(try await fixture.relyingParty.beginAuthentication())
+        fixture.clock.advance(by: 1)
+        let late = try fixture.authenticator.authenticate(options)
         await #expect(throws: Self.challengeNotFound) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(late.response)
         }
+        _ = try await fixture.relyingParty.finishAuthentication(inTime.response)
     }
 
     @Test func aRegistrationChallengeCannotFinishAnAuthentication() async throws {
-        let fixture = try await Fixture()
+        var fixture = try await Fixture()
         let creation = try await fixture.relyingParty.beginRegistration(for: alice)
-        var options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        options.challenge = creation.challenge
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[0])
+        let challenge = try #require(creation.challengeBytes)
+        let assertion = try fixture.authenticator.authenticate(challenge: challenge)
         await #expect(throws: Self.challengeNotFound) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(assertion.response)
         }
     }
 
     /// The same assertion, submitted 100 times at once, signs in exactly once: the challenge is taken by one
     /// finish and every other copy fails with challengeNotFound before the counter is even compared.
-    @Test(arguments: [UInt32(0), 7])
-    func theSameAssertionSubmittedConcurrentlySucceedsExactlyOnce(signCount: UInt32) async throws {
-        let fixture = try await Fixture(signCount: signCount == 0 ? 0 : signCount - 1)
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try AuthenticationResponse(
-            TestAuthenticator().assert(options, with: fixture.credentials[0], signCount: signCount)
-        )
+    @Test(arguments: [VirtualAuthenticator.SignCounter.zero, .incrementing(start: 6, step: 1)])
+    func theSameAssertionSubmittedConcurrentlySucceedsExactlyOnce(counter: VirtualAuthenticator.SignCounter)
+        async throws
+    {
+        var fixture = try await Fixture(authenticator: VirtualAuthenticator(signCounter: counter))
+        let assertion = try await fixture.assertion(for: alice.id)
+        let response = assertion.response
         let relyingParty = fixture.relyingParty
         let outcomes = await withTaskGroup(of: Result<UInt32, WebAuthnError>.self) { group in
             for _ in 0..<100 {
@@ -185,24 +209,20 @@ import Testing
             if case .failure(let error) = outcome { return error.code }
             return nil
         }
-        #expect(successes == [signCount])
+        #expect(successes == [assertion.signCount])
         #expect(failureCodes.count == 99)
         #expect(failureCodes.allSatisfy { $0 == .challengeNotFound })
-        #expect(await fixture.store.credential(withID: fixture.credentials[0].id)?.signCount == signCount)
+        #expect(await fixture.storedSignCount() == assertion.signCount)
     }
 
     /// Different assertions of one credential with counters 1…20, each under its own challenge, submitted at
     /// once: the compare-and-set serializes them, so the highest counter always wins, the stored counter ends
     /// at 20, and an assertion fails only with signCountRegression (its counter was overtaken).
     @Test func racingAssertionsWithDifferentCountersNeverStoreALowerCounter() async throws {
-        let fixture = try await Fixture()
-        let credential = fixture.credentials[0]
+        var fixture = try await Fixture(authenticator: VirtualAuthenticator(signCounter: .incrementing()))
         var responses: [AuthenticationResponse] = []
-        for signCount in UInt32(1)...20 {
-            let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-            responses.append(
-                try AuthenticationResponse(TestAuthenticator().assert(options, with: credential, signCount: signCount))
-            )
+        for _ in 1...20 {
+            responses.append(try await fixture.assertion(for: alice.id).response)
         }
         let relyingParty = fixture.relyingParty
         let outcomes = await withTaskGroup(of: (UInt32, WebAuthnError.Code?).self) { group in
@@ -226,24 +246,25 @@ import Testing
         #expect(outcomes.count == 20)
         #expect(outcomes.contains { $0.0 == 20 && $0.1 == nil })
         #expect(outcomes.allSatisfy { $0.1 == nil || $0.1 == .signCountRegression })
-        #expect(await fixture.store.credential(withID: credential.id)?.signCount == 20)
+        #expect(await fixture.storedSignCount() == 20)
     }
 
     @Test func aCounterThatDoesNotIncreaseFailsWithSignCountRegression() async throws {
-        let fixture = try await Fixture(signCount: 5)
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[0], signCount: 5)
+        var fixture = try await Fixture(authenticator: VirtualAuthenticator(signCounter: .fixed(5)))
+        let assertion = try await fixture.assertion(for: alice.id)
         await #expect(throws: WebAuthnError(.signCountRegression, "")) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(assertion.response)
         }
-        #expect(await fixture.store.credential(withID: fixture.credentials[0].id)?.signCount == 5)
+        #expect(await fixture.storedSignCount() == 5)
     }
 
     @Test func aCounterRegressionIsReportedUnderTheReportingPolicy() async throws {
-        let fixture = try await Fixture(signCount: 5, configure: { $0.signCountPolicy = .reportRegression })
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try TestAuthenticator().assert(options, with: fixture.credentials[0], signCount: 3)
-        let completed = try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+        var fixture = try await Fixture(
+            authenticator: VirtualAuthenticator(signCounter: .fixed(5)),
+            configure: { $0.signCountPolicy = .reportRegression }
+        )
+        let assertion = try await fixture.assertion(for: alice.id)
+        let completed = try await fixture.relyingParty.finishAuthentication(assertion.response)
         #expect(completed.signCountRegressed)
     }
 
@@ -251,14 +272,12 @@ import Testing
     /// longer greater fails with signCountRegression, a counter that still is succeeds.
     @Test(arguments: [(UInt32(6), UInt32(5), false), (UInt32(5), UInt32(6), true)])
     func aLostCompareAndSetRechecksTheCounter(interleaved: UInt32, submitted: UInt32, succeeds: Bool) async throws {
-        let fixture = try await Fixture(
-            signCount: 4,
+        var fixture = try await Fixture(
+            authenticator: VirtualAuthenticator(signCounter: .fixed(4)),
             credentialStore: { InterleavingCredentialStore(base: $0, interleavedSignCount: interleaved) }
         )
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try AuthenticationResponse(
-            TestAuthenticator().assert(options, with: fixture.credentials[0], signCount: submitted)
-        )
+        fixture.authenticator.signCounter = .fixed(submitted)
+        let response = try await fixture.assertion(for: alice.id).response
         if succeeds {
             let completed = try await fixture.relyingParty.finishAuthentication(response)
             #expect(completed.signCount == submitted)
@@ -267,66 +286,58 @@ import Testing
                 try await fixture.relyingParty.finishAuthentication(response)
             }
         }
-        #expect(
-            await fixture.store.credential(withID: fixture.credentials[0].id)?.signCount == max(interleaved, submitted)
-        )
+        #expect(await fixture.storedSignCount() == max(interleaved, submitted))
     }
 
     @Test func aBackupStateTransitionIsReported() async throws {
-        var authenticator = TestAuthenticator()
-        authenticator.backupState = false
-        let fixture = try await Fixture(authenticator: authenticator)
-        authenticator.backupState = true
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try authenticator.assert(options, with: fixture.credentials[0])
-        let completed = try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+        var fixture = try await Fixture(
+            authenticator: VirtualAuthenticator(flags: [.userPresent, .userVerified, .backupEligible])
+        )
+        fixture.authenticator.flags.insert(.backupState)
+        let completed = try await fixture.relyingParty.finishAuthentication(
+            try await fixture.assertion(for: alice.id).response
+        )
         #expect(completed.backupStateChange == .backedUp)
-        #expect(await fixture.store.credential(withID: fixture.credentials[0].id)?.backupState == true)
+        #expect(await fixture.store.credential(withID: fixture.credentialIDs[0])?.backupState == true)
 
-        authenticator.backupState = false
-        let next = try await fixture.relyingParty.beginAuthentication(for: alice.id)
+        fixture.authenticator.flags.remove(.backupState)
         let again = try await fixture.relyingParty.finishAuthentication(
-            AuthenticationResponse(authenticator.assert(next, with: fixture.credentials[0]))
+            try await fixture.assertion(for: alice.id).response
         )
         #expect(again.backupStateChange == .noLongerBackedUp)
     }
 
     @Test func aGainOfBackupEligibilityIsReportedAndALossRejected() async throws {
-        var authenticator = TestAuthenticator()
-        authenticator.backupEligible = false
-        authenticator.backupState = false
-        let fixture = try await Fixture(authenticator: authenticator)
-        authenticator.backupEligible = true
-        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
+        var fixture = try await Fixture(authenticator: VirtualAuthenticator(flags: [.userPresent, .userVerified]))
+        fixture.authenticator.flags.insert(.backupEligible)
         let completed = try await fixture.relyingParty.finishAuthentication(
-            AuthenticationResponse(authenticator.assert(options, with: fixture.credentials[0]))
+            try await fixture.assertion(for: alice.id).response
         )
         #expect(completed.backupEligibilityChange == .gained)
 
-        authenticator.backupEligible = false
-        let next = try await fixture.relyingParty.beginAuthentication(for: alice.id)
-        let response = try authenticator.assert(next, with: fixture.credentials[0])
+        fixture.authenticator.flags.remove(.backupEligible)
+        let assertion = try await fixture.assertion(for: alice.id)
         await #expect(throws: WebAuthnError(.invalidBackupFlags, "")) {
-            try await fixture.relyingParty.finishAuthentication(AuthenticationResponse(response))
+            try await fixture.relyingParty.finishAuthentication(assertion.response)
         }
     }
 
     @Test func theNativeIOSPayloadSignsInThroughTheSameEntryPoint() async throws {
-        let fixture = try await Fixture(users: [alice, bob])
-        let options = try await fixture.relyingParty.beginAuthentication()
-        let payload = try TestAuthenticator().assertNatively(options, with: fixture.credentials[1], signCount: 0)
-        #expect(payload.userID == Base64URL.encodeStandard(bob.id))
-        let completed = try await fixture.relyingParty.finishAuthentication(json: try jsonBytes(payload))
+        var fixture = try await Fixture(users: [alice, bob])
+        let assertion = try await fixture.assertion(for: nil, credential: 1)
+        let fields = assertion.nativeFields
+        #expect(fields.userID == Base64URL.encodeStandard(bob.id))
+        let completed = try await fixture.relyingParty.finishAuthentication(json: try jsonBytes(fields))
         #expect(completed.userHandle == bob.id)
-        #expect(completed.credentialID == fixture.credentials[1].id)
+        #expect(completed.credentialID == fixture.credentialIDs[1])
     }
 
     @Test func aNativeRegistrationPayloadIsNotAnAssertion() async throws {
-        let fixture = try await Fixture()
+        var fixture = try await Fixture()
         let creation = try await fixture.relyingParty.beginRegistration(for: bob)
-        let payload = try TestAuthenticator().registerNatively(creation).payload
+        let fields = try fixture.authenticator.register(creation).nativeFields
         await #expect(throws: WebAuthnError(.malformedInput, "")) {
-            try await fixture.relyingParty.finishAuthentication(json: try jsonBytes(payload))
+            try await fixture.relyingParty.finishAuthentication(json: try jsonBytes(fields))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PasskeyCrypto
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 @Suite struct RelyingPartyRegistrationTests {
@@ -53,47 +54,83 @@ import Testing
         let clock = TestClock()
         let store = InMemoryCredentialStore()
         let relyingParty = try makeRelyingParty(clock: clock, credentialStore: store)
+        var authenticator = VirtualAuthenticator()
+        authenticator.clientExtensionResults = AuthenticationExtensionsClientOutputsJSON(credProps: .init(rk: true))
         let options = try await relyingParty.beginRegistration(for: alice)
-        let (credential, response) = try TestAuthenticator().register(options)
-        let completed = try await relyingParty.finishRegistration(json: try jsonBytes(response))
-        #expect(completed.credentialID == credential.id)
+        let registration = try authenticator.register(options)
+        let completed = try await relyingParty.finishRegistration(json: registration.jsonBytes)
+        #expect(completed.credentialID == registration.credentialID)
         #expect(completed.userHandle == alice.id)
         #expect(completed.credentialRecord.userHandle == alice.id)
-        #expect(completed.credentialRecord.publicKey == credential.privateKey.coseKey)
-        #expect(completed.credentialRecord.transports == ["internal", "hybrid"])
+        #expect(completed.credentialRecord.publicKey == registration.credential.publicKey)
+        #expect(completed.credentialRecord.transports == ["hybrid", "internal"])
         #expect(completed.credentialRecord.backupEligible)
+        #expect(completed.credentialRecord.backupState)
         #expect(completed.credentialRecord.userVerificationInitialized)
         #expect(completed.isDiscoverable == true)
         #expect(completed.verifiedRegistration.format == "none")
-        #expect(await store.credential(withID: credential.id) == completed.credentialRecord)
-        #expect(await store.credentials(forUserHandle: alice.id).map(\.id) == [credential.id])
-        #expect(await store.registeredAt(credentialID: credential.id) == clock.now)
+        #expect(await store.credential(withID: registration.credentialID) == completed.credentialRecord)
+        #expect(await store.credentials(forUserHandle: alice.id).map(\.id) == [registration.credentialID])
+        #expect(await store.registeredAt(credentialID: registration.credentialID) == clock.now)
+    }
+
+    @Test(arguments: [VirtualAttestation.none, .packedSelf])
+    func registrationAcceptsEveryConfiguredAlgorithm(attestation: VirtualAttestation) async throws {
+        let relyingParty = try makeRelyingParty()
+        var authenticator = VirtualAuthenticator(attestation: attestation)
+        for algorithm in RelyingPartyConfiguration.defaultAlgorithms {
+            let options = try await relyingParty.beginRegistration(for: alice)
+            let registration = try authenticator.register(options, algorithm: algorithm)
+            let completed = try await relyingParty.finishRegistration(registration.response)
+            #expect(completed.credentialRecord.publicKey.algorithm == algorithm)
+            #expect(completed.verifiedRegistration.format == registration.format)
+        }
+    }
+
+    @Test func appleAttestationIsVerifiedAgainstTheConfiguredTrustAnchors() async throws {
+        let attestation = try VirtualAttestation.apple()
+        var authenticator = VirtualAuthenticator(attestation: attestation)
+        let trusting = try makeRelyingParty {
+            $0.attestation = .direct
+            $0.trustAnchors = attestation.trustAnchors
+        }
+        let options = try await trusting.beginRegistration(for: alice)
+        #expect(options.attestation == .direct)
+        let completed = try await trusting.finishRegistration(authenticator.register(options).response)
+        #expect(completed.verifiedRegistration.format == "apple")
+        #expect(completed.verifiedRegistration.attestationType == .anonCA)
+
+        let untrusting = try makeRelyingParty()
+        let response = try authenticator.register(try await untrusting.beginRegistration(for: alice)).response
+        await #expect(throws: WebAuthnError(.untrustedAttestation, "")) {
+            try await untrusting.finishRegistration(response)
+        }
     }
 
     @Test func excludeCredentialsListsTheUsersExistingCredentials() async throws {
         let relyingParty = try makeRelyingParty()
+        var authenticator = VirtualAuthenticator()
         var registered: [[UInt8]] = []
         for _ in 0..<2 {
             let options = try await relyingParty.beginRegistration(for: alice)
-            let (credential, response) = try TestAuthenticator().register(options)
-            _ = try await relyingParty.finishRegistration(RegistrationResponse(response))
-            registered.append(credential.id)
+            let registration = try authenticator.register(options)
+            _ = try await relyingParty.finishRegistration(registration.response)
+            registered.append(registration.credentialID)
         }
         let bobsOptions = try await relyingParty.beginRegistration(for: bob)
-        _ = try await relyingParty.finishRegistration(
-            RegistrationResponse(TestAuthenticator().register(bobsOptions).response)
-        )
+        _ = try await relyingParty.finishRegistration(authenticator.register(bobsOptions).response)
 
         let options = try await relyingParty.beginRegistration(for: alice)
         #expect(options.excludeCredentials.compactMap(\.credentialID) == registered)
         #expect(options.excludeCredentials.allSatisfy { $0.type == "public-key" })
-        #expect(options.excludeCredentials.allSatisfy { $0.transports == ["internal", "hybrid"] })
+        #expect(options.excludeCredentials.allSatisfy { $0.transports == ["hybrid", "internal"] })
     }
 
     @Test func aReplayedRegistrationFailsWithChallengeNotFound() async throws {
         let relyingParty = try makeRelyingParty()
+        var authenticator = VirtualAuthenticator()
         let options = try await relyingParty.beginRegistration(for: alice)
-        let body = try jsonBytes(TestAuthenticator().register(options).response)
+        let body = try authenticator.register(options).jsonBytes
         _ = try await relyingParty.finishRegistration(json: body)
         await #expect(throws: Self.challengeNotFound) {
             try await relyingParty.finishRegistration(json: body)
@@ -103,55 +140,52 @@ import Testing
     @Test func anExpiredRegistrationChallengeFailsWithChallengeNotFound() async throws {
         let clock = TestClock()
         let relyingParty = try makeRelyingParty(clock: clock)
+        var authenticator = VirtualAuthenticator()
         let expired = try await relyingParty.beginRegistration(for: alice)
         let current = try await relyingParty.beginRegistration(for: bob)
         clock.advance(by: 299)
-        _ = try await relyingParty.finishRegistration(
-            RegistrationResponse(TestAuthenticator().register(current).response)
-        )
+        _ = try await relyingParty.finishRegistration(authenticator.register(current).response)
         clock.advance(by: 1)
+        let late = try authenticator.register(expired).response
         await #expect(throws: Self.challengeNotFound) {
-            try await relyingParty.finishRegistration(
-                RegistrationResponse(TestAuthenticator().register(expired).response)
-            )
+            try await relyingParty.finishRegistration(late)
         }
     }
 
     @Test func aChallengeThatWasNeverIssuedFailsWithChallengeNotFound() async throws {
         let relyingParty = try makeRelyingParty()
+        var authenticator = VirtualAuthenticator()
         var options = try await relyingParty.beginRegistration(for: alice)
         options.challenge = Base64URL.encode(try SecureRandom.bytes(count: 32))
-        let response = try TestAuthenticator().register(options).response
+        let response = try authenticator.register(options).response
         await #expect(throws: Self.challengeNotFound) {
-            try await relyingParty.finishRegistration(RegistrationResponse(response))
+            try await relyingParty.finishRegistration(response)
         }
     }
 
     @Test func aRegistrationAnsweringAnAuthenticationChallengeFailsWithChallengeNotFound() async throws {
         let relyingParty = try makeRelyingParty()
-        let registrationOptions = try await relyingParty.beginRegistration(for: alice)
-        let requestOptions = try await relyingParty.beginAuthentication(for: alice.id)
-        var options = registrationOptions
-        options.challenge = requestOptions.challenge
-        let response = try TestAuthenticator().register(options).response
+        var authenticator = VirtualAuthenticator()
+        var options = try await relyingParty.beginRegistration(for: alice)
+        options.challenge = try await relyingParty.beginAuthentication(for: alice.id).challenge
+        let response = try authenticator.register(options).response
         await #expect(throws: Self.challengeNotFound) {
-            try await relyingParty.finishRegistration(RegistrationResponse(response))
+            try await relyingParty.finishRegistration(response)
         }
     }
 
     @Test func aCredentialIDRegisteredToAnyUserFailsWithCredentialAlreadyRegistered() async throws {
         let store = InMemoryCredentialStore()
         let relyingParty = try makeRelyingParty(credentialStore: store)
+        var authenticator = VirtualAuthenticator()
         let id = try SecureRandom.bytes(count: 16)
         let first = try await relyingParty.beginRegistration(for: alice)
-        _ = try await relyingParty.finishRegistration(
-            RegistrationResponse(TestAuthenticator().register(first, credentialID: id).response)
-        )
+        _ = try await relyingParty.finishRegistration(authenticator.register(first, credentialID: id).response)
         for user in [alice, bob] {
             let options = try await relyingParty.beginRegistration(for: user)
-            let response = try TestAuthenticator().register(options, credentialID: id).response
+            let response = try authenticator.register(options, credentialID: id).response
             await #expect(throws: WebAuthnError(.credentialAlreadyRegistered, "")) {
-                try await relyingParty.finishRegistration(RegistrationResponse(response))
+                try await relyingParty.finishRegistration(response)
             }
         }
         #expect(await store.count == 1)
@@ -161,12 +195,15 @@ import Testing
     @Test func theNativeIOSPayloadRegistersThroughTheSameEntryPoint() async throws {
         let store = InMemoryCredentialStore()
         let relyingParty = try makeRelyingParty(credentialStore: store)
+        var authenticator = VirtualAuthenticator()
         let options = try await relyingParty.beginRegistration(for: alice)
-        let (credential, payload) = try TestAuthenticator().registerNatively(options)
-        let completed = try await relyingParty.finishRegistration(json: try jsonBytes(payload))
-        #expect(completed.credentialID == credential.id)
+        let registration = try authenticator.register(options)
+        let fields = registration.nativeFields
+        #expect(fields.rawAttestationObject == Base64URL.encodeStandard(registration.attestationObject))
+        let completed = try await relyingParty.finishRegistration(json: try jsonBytes(fields))
+        #expect(completed.credentialID == registration.credentialID)
         #expect(completed.userHandle == alice.id)
-        #expect(await store.credential(withID: credential.id) != nil)
+        #expect(await store.credential(withID: registration.credentialID) != nil)
     }
 
     @Test func aBodyOfNeitherShapeFailsWithMalformedInput() async throws {
@@ -188,25 +225,26 @@ import Testing
     @Test func verifierFailuresPassThroughAndConsumeTheChallenge() async throws {
         let relyingParty = try makeRelyingParty()
         let options = try await relyingParty.beginRegistration(for: alice)
-        var authenticator = TestAuthenticator()
-        authenticator.origin = "https://evil.example"
-        let response = try authenticator.register(options).response
+        var foreign = VirtualAuthenticator(origin: "https://evil.example")
+        let response = try foreign.register(options).response
         await #expect(throws: WebAuthnError(.originMismatch, "")) {
-            try await relyingParty.finishRegistration(RegistrationResponse(response))
+            try await relyingParty.finishRegistration(response)
         }
-        let retried = try TestAuthenticator().register(options).response
+        var authenticator = VirtualAuthenticator()
+        let retried = try authenticator.register(options).response
         await #expect(throws: Self.challengeNotFound) {
-            try await relyingParty.finishRegistration(RegistrationResponse(retried))
+            try await relyingParty.finishRegistration(retried)
         }
     }
 
     @Test func anAlgorithmOutsideTheConfiguredOnesFailsWithUnsupportedAlgorithm() async throws {
         let relyingParty = try makeRelyingParty { $0.allowedAlgorithms = [.es256] }
+        var authenticator = VirtualAuthenticator()
         let options = try await relyingParty.beginRegistration(for: alice)
         #expect(options.pubKeyCredParams.map(\.algorithm) == [.es256])
-        let response = try TestAuthenticator().register(options, algorithm: .edDSA).response
+        let response = try authenticator.register(options, algorithm: .edDSA).response
         await #expect(throws: WebAuthnError(.unsupportedAlgorithm, "")) {
-            try await relyingParty.finishRegistration(RegistrationResponse(response))
+            try await relyingParty.finishRegistration(response)
         }
     }
 
@@ -214,11 +252,10 @@ import Testing
         let relyingParty = try makeRelyingParty { $0.userVerification = .required }
         let options = try await relyingParty.beginRegistration(for: alice)
         #expect(options.authenticatorSelection?.userVerification == .required)
-        var authenticator = TestAuthenticator()
-        authenticator.userVerified = false
+        var authenticator = VirtualAuthenticator(flags: [.userPresent, .backupEligible])
         let response = try authenticator.register(options).response
         await #expect(throws: WebAuthnError(.userNotVerified, "")) {
-            try await relyingParty.finishRegistration(RegistrationResponse(response))
+            try await relyingParty.finishRegistration(response)
         }
     }
 
