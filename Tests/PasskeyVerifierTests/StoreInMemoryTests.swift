@@ -64,6 +64,12 @@ import Testing
         #expect(await store.count <= 30)
     }
 
+    @Test func theChallengeStoreCapacityIsClamped() {
+        #expect(InMemoryChallengeStore(capacity: 0).capacity == 1)
+        #expect(InMemoryChallengeStore(capacity: .max).capacity == InMemoryChallengeStore.maximumCapacity)
+        #expect(InMemoryChallengeStore().capacity == 100_000)
+    }
+
     @Test func aReplacedChallengeIsTakenWithItsNewValue() async {
         let store = InMemoryChallengeStore()
         await store.put(Self.challenge(1, lifetime: 10))

@@ -35,9 +35,12 @@ public actor InMemoryChallengeStore: ChallengeStore {
     private var nextSequence: UInt64 = 0
     private var latestInstant: Date = .distantPast
 
-    /// Creates an empty store holding at most `capacity` challenges (at least one).
+    /// The largest ``capacity``: 2^32 challenges.
+    public static let maximumCapacity = 1 << 32
+
+    /// Creates an empty store holding at most `capacity` challenges, clamped to 1 through ``maximumCapacity``.
     public init(capacity: Int = InMemoryChallengeStore.defaultCapacity) {
-        self.capacity = max(1, capacity)
+        self.capacity = min(max(1, capacity), Self.maximumCapacity)
     }
 
     /// The number of challenges held, expired ones not purged yet included.

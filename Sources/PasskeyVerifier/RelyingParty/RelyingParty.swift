@@ -82,7 +82,10 @@ public struct RelyingParty: Sendable {
         self.challengeStore = challengeStore
         self.clock = clock
         self.randomBytes = randomBytes
-        self.registrationVerifier = RegistrationVerifier(trustAnchors: configuration.trustAnchors)
+        self.registrationVerifier = RegistrationVerifier(
+            trustAnchors: configuration.trustAnchors,
+            compoundPolicy: configuration.compoundAttestationPolicy
+        )
     }
 
     /// Returns a new random user handle of ``generatedUserHandleLength`` bytes for an account that has none

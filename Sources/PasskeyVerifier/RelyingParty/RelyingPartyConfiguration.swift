@@ -40,6 +40,8 @@ public struct RelyingPartyConfiguration: Sendable {
     public var backupEligibilityPolicy: BackupEligibilityPolicy
     /// The attestation trust anchors per format (§7.1 step 23); the Apple WebAuthn Root CA is built in.
     public var trustAnchors: AttestationTrustAnchors
+    /// How many sub-statements of a `compound` attestation statement must verify (§8.9).
+    public var compoundAttestationPolicy: CompoundAttestation.Policy
     /// How strictly CBOR is read (§6.5.1; `lenient` is described in Docs/Decisions.md).
     public var cborMode: CBORDecoder.Mode
     /// How long the client should wait for the user, sent as `timeout` (§5.4, §5.5). Between one second and
@@ -68,6 +70,7 @@ public struct RelyingPartyConfiguration: Sendable {
         signCountPolicy: SignCountPolicy = .rejectRegression,
         backupEligibilityPolicy: BackupEligibilityPolicy = BackupEligibilityPolicy(),
         trustAnchors: AttestationTrustAnchors = .builtIn,
+        compoundAttestationPolicy: CompoundAttestation.Policy = .allMustPass,
         cborMode: CBORDecoder.Mode = .strict,
         timeout: Duration = .seconds(300),
         challengeLifetime: Duration = .seconds(300)
@@ -86,6 +89,7 @@ public struct RelyingPartyConfiguration: Sendable {
         self.signCountPolicy = signCountPolicy
         self.backupEligibilityPolicy = backupEligibilityPolicy
         self.trustAnchors = trustAnchors
+        self.compoundAttestationPolicy = compoundAttestationPolicy
         self.cborMode = cborMode
         self.timeout = timeout
         self.challengeLifetime = challengeLifetime
