@@ -11,7 +11,7 @@ import PasskeyCrypto
 ///
 /// Six early Yubico attestation certificates encode their signature BIT STRING with a non-zero unused-bits
 /// count, which libcrypto rejects. Exactly those certificates, recognised by the SHA-256 of their DER, are
-/// repaired before use (see ``repairedCertificate(_:)``); the repaired encoding is the one in the trust path.
+/// repaired before use (see `repairedCertificate(_:)`); the repaired encoding is the one in the trust path.
 public struct FIDOU2FAttestation: AttestationStatementFormat {
     /// `"fido-u2f"`.
     public let identifier = "fido-u2f"

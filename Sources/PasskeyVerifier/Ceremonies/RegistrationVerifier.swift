@@ -12,7 +12,9 @@ public struct RegistrationVerifier: Sendable {
 
     /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, and `compound`
     /// over all of them, §8.9) with the given trust anchors.
-    /// - Parameter compoundPolicy: How many sub-statements of a `compound` statement must verify.
+    /// - Parameters:
+    ///   - trustAnchors: The attestation trust anchors per format (§7.1 step 23).
+    ///   - compoundPolicy: How many sub-statements of a `compound` statement must verify.
     public init(
         trustAnchors: AttestationTrustAnchors = .builtIn,
         compoundPolicy: CompoundAttestation.Policy = .allMustPass

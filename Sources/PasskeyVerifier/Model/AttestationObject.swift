@@ -28,7 +28,7 @@ public struct AttestationObject: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - bytes: The attestation object as received.
-    ///   - cborMode: ``CBORDecoder/Mode/strict`` (the default) requires CTAP2 canonical CBOR
+    ///   - cborMode: `CBORDecoder.Mode.strict` (the default) requires CTAP2 canonical CBOR
     ///     (§6.5.1, CTAP2 §8) in the object and in the authenticator data.
     public init(bytes: [UInt8], cborMode: CBORDecoder.Mode = .strict) throws(WebAuthnError) {
         let value: CBORValue
