@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"]),
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0")
+    ],
     targets: [
         .systemLibrary(
             name: "CPasskeyLibCrypto",
@@ -16,7 +19,10 @@ let package = Package(
         ),
         .target(name: "PasskeyCBOR"),
         .target(name: "PasskeyCrypto", dependencies: ["CPasskeyLibCrypto", "PasskeyCBOR"]),
-        .target(name: "PasskeyVerifier", dependencies: ["PasskeyCBOR", "PasskeyCrypto"]),
+        .target(
+            name: "PasskeyVerifier",
+            dependencies: ["PasskeyCBOR", "PasskeyCrypto", .product(name: "SwiftASN1", package: "swift-asn1")]
+        ),
         .target(
             name: "PasskeyVerifierTesting",
             dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]

@@ -13,12 +13,15 @@ public struct AttestationTrustAnchors: Sendable {
     /// No anchors at all: every format with a trust path fails with `untrustedAttestation`.
     public static let empty = AttestationTrustAnchors(anchorsByFormat: [:], anchorsForEveryFormat: [])
 
-    /// The built-in anchors: Apple WebAuthn Root CA for `apple`.
+    /// The built-in anchors: Apple WebAuthn Root CA for `apple`, the Google Hardware Attestation
+    /// roots for `android-key` and the roots of `attest.android.com` for `android-safetynet`.
     public static let builtIn: AttestationTrustAnchors = {
         var anchors = AttestationTrustAnchors.empty
         if let apple = AppleWebAuthnRootCA.certificate {
             anchors.add([apple], forFormat: "apple")
         }
+        anchors.add(GoogleHardwareAttestationRoots.certificates, forFormat: "android-key")
+        anchors.add(AndroidSafetyNetRoots.certificates, forFormat: "android-safetynet")
         return anchors
     }()
 

@@ -10,12 +10,15 @@ import PasskeyCrypto
 public struct RegistrationVerifier: Sendable {
     private let formats: [String: any AttestationStatementFormat]
 
-    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`) with the given trust anchors.
+    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `android-key`,
+    /// `android-safetynet`) with the given trust anchors.
     public init(trustAnchors: AttestationTrustAnchors = .builtIn) {
         self.init(formats: [
             NoneAttestation(),
             PackedAttestation(trustAnchors: trustAnchors.anchors(forFormat: "packed")),
             AppleAnonymousAttestation(trustAnchors: trustAnchors.anchors(forFormat: "apple")),
+            AndroidKeyAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-key")),
+            AndroidSafetyNetAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-safetynet")),
         ])
     }
 
