@@ -91,7 +91,8 @@ enum AttestationTestSupport {
         let message = signedData ?? (authenticatorData.rawBytes + Vectors.clientDataHash)
         let signature = try (signer ?? credentialKey).sign(message)
         return [
-            ("alg", CBORValue(integer: algorithm)), ("sig", .byteString(signature)), ("x5c", .array([.byteString(leaf)])),
+            ("alg", CBORValue(integer: algorithm)), ("sig", .byteString(signature)),
+            ("x5c", .array([.byteString(leaf)])),
         ]
     }
 
@@ -134,7 +135,8 @@ enum AttestationTestSupport {
 
     @Test func w3cVectorWithEmptyListsVerifiesByDefault() throws {
         let input = try Self.w3cInput()
-        let format = AndroidKeyAttestation(trustAnchors: try AttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM))
+        let format = AndroidKeyAttestation(
+            trustAnchors: try AttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM))
         let result = try format.verify(input)
         #expect(result.type == .basic)
         #expect(result.trustPath.count == 1)
@@ -213,7 +215,9 @@ enum AttestationTestSupport {
     }
 
     @Test func malformedKeyDescriptionsAreRejected() throws {
-        for (leaf, fragment) in [(Vectors.sevenFieldsLeaf, "8 are defined"), (Vectors.duplicateTagLeaf, "more than once")] {
+        for (leaf, fragment) in [
+            (Vectors.sevenFieldsLeaf, "8 are defined"), (Vectors.duplicateTagLeaf, "more than once"),
+        ] {
             let statement = try statement(leaf: leaf)
             AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: fragment) {
                 _ = try verify(statement)

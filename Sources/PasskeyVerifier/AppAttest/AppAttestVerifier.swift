@@ -206,10 +206,11 @@ public struct AppAttestVerifier: Sendable {
 
     /// Checks the nonce extension `1.2.840.113635.100.8.2`: `SEQUENCE { [1] EXPLICIT OCTET STRING }`.
     private static func checkNonce(_ expected: [UInt8], in certificate: Certificate) throws(WebAuthnError) {
-        guard let nonceExtension = certificate.extension(oid: CertificateExtensionValues.appleNonceOID) else {
+        let oid = CertificateExtensionValues.appleNonceOID
+        guard let nonceExtension = certificate.extension(oid: oid) else {
             throw WebAuthnError(
                 .invalidAttestationStatement,
-                "the App Attest credential certificate has no nonce extension \(CertificateExtensionValues.appleNonceOID)"
+                "the App Attest credential certificate has no nonce extension \(oid)"
             )
         }
         let certified: [UInt8]
@@ -254,6 +255,7 @@ public struct AppAttestVerifier: Sendable {
     }
 
     private static func describe(_ aaguid: [UInt8]) -> String {
-        "\"" + String(decoding: aaguid.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self) + "\""
+        "\"" + String(decoding: aaguid.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
+            + "\""
     }
 }

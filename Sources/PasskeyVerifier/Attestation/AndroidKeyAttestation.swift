@@ -49,12 +49,14 @@ public struct AndroidKeyAttestation: AttestationStatementFormat {
 
     /// Verifies an android-key statement (§8.4 "Verification procedure").
     public func verify(_ input: AttestationStatementInput) throws(WebAuthnError) -> AttestationResult {
-        let members = try AttestationStatementMembers(input.statement, format: identifier, allowed: ["alg", "sig", "x5c"])
+        let members = try AttestationStatementMembers(
+            input.statement, format: identifier, allowed: ["alg", "sig", "x5c"])
         let algorithm = try members.algorithm("alg")
         let signature = try members.byteString("sig")
         let chain = try members.certificateChain()
         guard let leaf = chain.first else {
-            throw WebAuthnError(.invalidAttestationStatement, "the android-key attestation statement has no certificate")
+            throw WebAuthnError(
+                .invalidAttestationStatement, "the android-key attestation statement has no certificate")
         }
         let verified: Bool
         do {
@@ -97,7 +99,9 @@ public struct AndroidKeyAttestation: AttestationStatementFormat {
 
     /// The authorization list checks of §8.4.2.
     func checkAuthorizations(_ description: AndroidKeyDescription) throws(WebAuthnError) {
-        for (name, list) in [("softwareEnforced", description.softwareEnforced), ("teeEnforced", description.teeEnforced)]
+        for (name, list) in [
+            ("softwareEnforced", description.softwareEnforced), ("teeEnforced", description.teeEnforced),
+        ]
         where list.allApplications {
             throw WebAuthnError(
                 .invalidAttestationStatement,

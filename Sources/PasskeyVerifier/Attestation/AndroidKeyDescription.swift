@@ -124,7 +124,8 @@ public struct AndroidKeyDescription: Sendable, Hashable {
                 rawValue: try Int(derEncoded: fields[1], withIdentifier: .enumerated)
             )
             keymasterVersion = try Int(derEncoded: fields[2], withIdentifier: .integer)
-            keymasterSecurityLevel = SecurityLevel(rawValue: try Int(derEncoded: fields[3], withIdentifier: .enumerated))
+            keymasterSecurityLevel = SecurityLevel(
+                rawValue: try Int(derEncoded: fields[3], withIdentifier: .enumerated))
             attestationChallenge = Array(try ASN1OctetString(derEncoded: fields[4]).bytes)
             uniqueID = Array(try ASN1OctetString(derEncoded: fields[5]).bytes)
             softwareEnforced = try Self.authorizationList(fields[6], name: "softwareEnforced")

@@ -40,7 +40,9 @@ public struct AndroidSafetyNetAttestation: AttestationStatementFormat {
         public var maximumClockSkew: TimeInterval
 
         /// Creates a policy.
-        public init(requireCTSProfileMatch: Bool = true, maximumAge: TimeInterval = 300, maximumClockSkew: TimeInterval = 60) {
+        public init(
+            requireCTSProfileMatch: Bool = true, maximumAge: TimeInterval = 300, maximumClockSkew: TimeInterval = 60
+        ) {
             self.requireCTSProfileMatch = requireCTSProfileMatch
             self.maximumAge = maximumAge
             self.maximumClockSkew = maximumClockSkew
@@ -58,7 +60,8 @@ public struct AndroidSafetyNetAttestation: AttestationStatementFormat {
 
     /// Verifies an android-safetynet statement (§8.5 "Verification procedure").
     public func verify(_ input: AttestationStatementInput) throws(WebAuthnError) -> AttestationResult {
-        let members = try AttestationStatementMembers(input.statement, format: identifier, allowed: ["ver", "response"])
+        let members = try AttestationStatementMembers(
+            input.statement, format: identifier, allowed: ["ver", "response"])
         let version = try members.textString("ver")
         guard !version.isEmpty else {
             throw WebAuthnError(.invalidAttestationStatement, "the android-safetynet ver is empty")
