@@ -350,10 +350,11 @@ def app_attest(root, root_key):
     key_id = hashlib.sha256(point(credential_key)).digest()
 
     def attestation(counter=0, credential_id=key_id, cose_key=credential_key, nonce_extension=True,
-                    statement_extra=None, fmt="apple-appattest", receipt=b"test receipt"):
+                    statement_extra=None, fmt="apple-appattest", receipt=b"test receipt", flags=0x40, trailing=b""):
         authenticator_data = (
-            hashlib.sha256(app_id.encode()).digest() + b"\x40" + counter.to_bytes(4, "big")
+            hashlib.sha256(app_id.encode()).digest() + bytes([flags]) + counter.to_bytes(4, "big")
             + b"appattestdevelop" + len(credential_id).to_bytes(2, "big") + credential_id + cose_es256(cose_key)
+            + trailing
         )
         nonce = hashlib.sha256(authenticator_data + client_data_hash).digest()
         extensions = [unrecognized("1.2.840.113635.100.8.2", der_sequence(explicit(1, der_octets(nonce))))]
@@ -375,6 +376,10 @@ def app_attest(root, root_key):
         "extraStatementMember": attestation(statement_extra={"alg": -7}),
         "noReceipt": attestation(receipt=None),
         "packedFormat": attestation(fmt="packed"),
+        "appleDataMap": attestation(trailing=cbor({"apple_bundle_version_01": "1"})),
+        "trailingInteger": attestation(trailing=b"\x00"),
+        "trailingBytesAfterMap": attestation(trailing=cbor({"apple_bundle_version_01": "1"}) + b"\x00"),
+        "attestedCredentialDataFlagClear": attestation(flags=0x00),
     }
     members = [
         swift_string("rootPEM", pem(root), "The test root CA (EC P-256, 2020-01-01 to 2050-01-01)."),

@@ -78,6 +78,22 @@ import Testing
         #expect(key.receipt.count == 3702)
     }
 
+    @Test func applesGuide2026SampleWithAppleDataAfterTheKeyVerifies() throws {
+        let object = try Self.decode(Recorded.appleGuide2026Attestation)
+        let attestation = try AppAttestAttestation(bytes: object)
+        #expect(attestation.flags.contains(.extensionData) == false)
+        #expect(attestation.extensions?[textKey: "apple_bundle_version_01"]?.textStringValue == "1")
+        let verifier = AppAttestVerifier(appID: Recorded.appleGuide2026AppID, environment: .production)
+        let key = try verifier.verifyAttestation(
+            object,
+            keyID: attestation.attestedCredentialData.credentialID,
+            clientDataHash: Recorded.appleGuide2026ClientDataHash,
+            at: Date(timeIntervalSince1970: 1_776_800_000)  // 2026-04-21T19:33:20Z
+        )
+        #expect(key.environment == .production)
+        #expect(key.keyID == attestation.attestedCredentialData.credentialID)
+    }
+
     @Test func syntheticAttestationVerifies() throws {
         let key = try verifySynthetic(Synthetic.validAttestation)
         let expected = try AttestationTestSupport.privateKey(Synthetic.credentialScalar).publicKey
@@ -180,6 +196,19 @@ import Testing
         }
         AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "\"receipt\"") {
             _ = try verifySynthetic(Synthetic.noReceiptAttestation)
+        }
+    }
+
+    @Test func dataAfterTheCredentialKeyMustBeOneMap() throws {
+        #expect(try verifySynthetic(Synthetic.appleDataMapAttestation).signCount == 0)
+        AttestationTestSupport.expect(.malformedAuthenticatorData, mentioning: "not a CBOR map") {
+            _ = try verifySynthetic(Synthetic.trailingIntegerAttestation)
+        }
+        AttestationTestSupport.expect(.malformedAuthenticatorData, mentioning: "trailing bytes") {
+            _ = try verifySynthetic(Synthetic.trailingBytesAfterMapAttestation)
+        }
+        #expect(throws: WebAuthnError(.missingAttestedCredentialData, "")) {
+            try verifySynthetic(Synthetic.attestedCredentialDataFlagClearAttestation)
         }
     }
 

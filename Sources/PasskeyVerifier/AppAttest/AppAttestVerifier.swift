@@ -89,8 +89,7 @@ public struct AppAttestVerifier: Sendable {
                 "the App Attest certificate chain does not validate at \(instant): \(error)"
             )
         }
-        let authenticatorData = attestation.authenticatorData
-        let expectedNonce = HashAlgorithm.sha256.hash(authenticatorData.rawBytes + clientDataHash)
+        let expectedNonce = HashAlgorithm.sha256.hash(attestation.authenticatorData + clientDataHash)
         try Self.checkNonce(expectedNonce, in: credentialCertificate)
         let certifiedKeyID = HashAlgorithm.sha256.hash(try Self.uncompressedPoint(of: credentialCertificate))
         guard ConstantTime.equals(certifiedKeyID, keyID) else {
@@ -99,13 +98,13 @@ public struct AppAttestVerifier: Sendable {
                 "SHA-256 of the App Attest credential certificate's public key is not the key identifier"
             )
         }
-        guard ConstantTime.equals(authenticatorData.relyingPartyIDHash, appIDHash) else {
+        guard ConstantTime.equals(attestation.relyingPartyIDHash, appIDHash) else {
             throw WebAuthnError(.rpIdMismatch, "the App Attest rpIdHash is not SHA-256 of the App ID \"\(appID)\"")
         }
-        guard authenticatorData.signCount == 0 else {
+        guard attestation.signCount == 0 else {
             throw WebAuthnError(
                 .invalidAttestationStatement,
-                "the App Attest attestation counter is \(authenticatorData.signCount), not 0"
+                "the App Attest attestation counter is \(attestation.signCount), not 0"
             )
         }
         let credential = attestation.attestedCredentialData
@@ -129,7 +128,7 @@ public struct AppAttestVerifier: Sendable {
             keyID: keyID,
             publicKey: credentialCertificate.publicKey,
             environment: environment,
-            signCount: authenticatorData.signCount,
+            signCount: attestation.signCount,
             receipt: attestation.receipt,
             certificateChain: chain
         )
