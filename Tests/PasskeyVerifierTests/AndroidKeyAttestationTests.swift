@@ -403,3 +403,70 @@ enum AttestationTestSupport {
         )
     }
 }
+
+/// Real Android Keystore attestations: the KeyDescription parser on device output and the
+/// built-in Google roots on real chains.
+@Suite struct AndroidKeyRealDeviceTests {
+    typealias Samples = AndroidKeyRealDeviceSamples
+
+    static func certificate(_ base64: String) throws -> Certificate {
+        try Certificate(derEncoded: try #require(Base64URL.decode(base64)))
+    }
+
+    static func keyDescription(_ leaf: Certificate) throws -> AndroidKeyDescription {
+        try AndroidKeyDescription(derEncoded: try #require(leaf.extension(oid: AndroidKeyDescription.oid)).value)
+    }
+
+    @Test func nokiaX10KeymasterDescriptionParses() throws {
+        let description = try Self.keyDescription(try Self.certificate(Samples.nokiaX10Leaf))
+        #expect(description.attestationVersion == 3)
+        #expect(description.attestationSecurityLevel == .trustedEnvironment)
+        #expect(description.keymasterVersion == 4)
+        #expect(description.keymasterSecurityLevel == .trustedEnvironment)
+        #expect(Base64URL.encodeStandard(description.attestationChallenge) == "HcAotmy6ZBX8cnh5mvMc2w==")
+        #expect(description.softwareEnforced.tagNumbers == [701, 709])
+        #expect(description.teeEnforced.tagNumbers == [1, 2, 3, 5, 10, 503, 702, 704, 705, 706, 718, 719])
+        #expect(description.teeEnforced.purposes == [2, 3])
+        #expect(description.teeEnforced.origin == 0)
+        #expect(!description.softwareEnforced.allApplications && !description.teeEnforced.allApplications)
+    }
+
+    @Test func pixel6KeyMintDescriptionParses() throws {
+        let description = try Self.keyDescription(try Self.certificate(Samples.pixel6Leaf))
+        #expect(description.attestationVersion == 200)
+        #expect(description.keymasterVersion == 200)
+        #expect(description.attestationSecurityLevel == .trustedEnvironment)
+        #expect(Base64URL.encodeStandard(description.attestationChallenge) == "9w11c/H1kgfx+2Lqrqscug==")
+        #expect(description.teeEnforced.purposes == [2, 3])
+        #expect(description.teeEnforced.origin == 0)
+    }
+
+    @Test func realChainsReachTheBuiltInGoogleRoots() throws {
+        let verifier = CertificateChainVerifier(
+            trustAnchors: AttestationTrustAnchors.builtIn.anchors(forFormat: "android-key")
+        )
+        try verifier.verify(
+            leaf: try Self.certificate(Samples.nokiaX10Leaf),
+            intermediates: [
+                try Self.certificate(Samples.nokiaX10Intermediate), try Self.certificate(Samples.nokiaX10Intermediate2),
+            ],
+            at: Date(timeIntervalSince1970: 1_681_477_962)  // 2023-04-14T13:12:42Z
+        )
+        let pixelIntermediates = try [Samples.pixel6TEE, Samples.pixel6DroidCA3, Samples.pixel6DroidCA2].map {
+            try Self.certificate($0)
+        }
+        let pixelLeaf = try Self.certificate(Samples.pixel6Leaf)
+        try verifier.verify(
+            leaf: pixelLeaf,
+            intermediates: pixelIntermediates,
+            at: Date(timeIntervalSince1970: 1_681_482_702)  // 2023-04-14T14:31:42Z
+        )
+        #expect(throws: CryptoError.self) {
+            try verifier.verify(
+                leaf: pixelLeaf,
+                intermediates: pixelIntermediates,
+                at: Date(timeIntervalSince1970: 1_683_000_000)  // 2023-05-02, after the RKP intermediates expired
+            )
+        }
+    }
+}
