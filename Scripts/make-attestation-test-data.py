@@ -1,50 +1,102 @@
 #!/usr/bin/env python3
-"""Generate the synthetic test data for the android-key, android-safetynet and App Attest tests.
+"""Generate Tests/PasskeyVerifierTests/AttestationFormatTestData.swift, the byte strings the fido-u2f,
+tpm and compound attestation tests use.
 
 Usage:
-    python3 Scripts/make-attestation-test-data.py
+    python3 Scripts/make-attestation-test-data.py [VECTORS_DIR]
 
-Writes Tests/PasskeyVerifierTests/{AndroidKey,AndroidSafetyNet,AppAttest}TestVectors.swift:
-Swift literals (DER certificates, CBOR attestation objects, a JWS) that the tests embed, so
-that nothing is generated or read from disk at test time. Needs the `cryptography` package.
+VECTORS_DIR defaults to ../shared/vectors relative to the repository root. The tests never read it:
+everything they need is written into the Swift file as hexadecimal literals.
 
-No real android-key negative samples, android-safetynet samples or App Attest objects with
-broken rules exist, so this script builds them: a test root CA, leaf certificates carrying
-hand-encoded extensions (the Android KeyDescription with high-tag-number fields, the App Attest
-nonce), and the objects that embed them. The private keys the tests sign with at run time are
-derived from fixed labels (SHA-256 of the label, as a P-256 scalar), so re-running the script
-keeps them; certificates and signatures change on every run (random serials, ECDSA nonces).
+Two kinds of data are written:
+- copies of the WebAuthn Level 3 test vectors "tpm-es256" and "fido-u2f-es256" (attestation object,
+  clientDataJSON, the attestation private key) and of the vectors' attestation root;
+- certificates made here with the Python `cryptography` package (version 44 or later, for
+  deterministic ECDSA), all issued by a test CA whose P-256 private scalar is
+  SHA-256("PasskeyVerifier attestation test CA"). The AIK variants carry the public key of the
+  tpm-es256 vector's attestation key, and the U2F certificate the fido-u2f-es256 vector's, so the
+  vectors' own signatures still verify with them and each variant breaks exactly one certificate
+  rule. Signatures are deterministic (RFC 6979), so re-running reproduces the file byte for byte.
 """
 
-import base64
 import datetime
 import hashlib
 import json
 import os
+import sys
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
-from cryptography.x509.oid import NameOID
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 REPOSITORY_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TESTS = os.path.join(REPOSITORY_ROOT, "Tests", "PasskeyVerifierTests")
-NOT_BEFORE = datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone.utc)
-NOT_AFTER = datetime.datetime(2050, 1, 1, tzinfo=datetime.timezone.utc)
-P256_ORDER = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+OUTPUT = os.path.join(REPOSITORY_ROOT, "Tests", "PasskeyVerifierTests", "AttestationFormatTestData.swift")
+
+NOT_BEFORE = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)
+NOT_AFTER = datetime.datetime(2124, 1, 1, tzinfo=datetime.timezone.utc)
+TPM_MANUFACTURER = x509.ObjectIdentifier("2.23.133.2.1")
+TPM_MODEL = x509.ObjectIdentifier("2.23.133.2.2")
+TPM_VERSION = x509.ObjectIdentifier("2.23.133.2.3")
+AIK_CERTIFICATE = x509.ObjectIdentifier("2.23.133.8.3")
+FIDO_AAGUID = x509.ObjectIdentifier("1.3.6.1.4.1.45724.1.1.4")
 
 
-# ---------------------------------------------------------------------------- keys and DER
+def private_key(scalar_bytes, curve):
+    return ec.derive_private_key(int.from_bytes(scalar_bytes, "big"), curve)
 
 
-def fixed_key(label):
-    """A P-256 private key whose scalar is SHA-256(label) reduced into [1, n-1]."""
-    scalar = int.from_bytes(hashlib.sha256(label.encode()).digest(), "big") % (P256_ORDER - 1) + 1
-    return scalar, ec.derive_private_key(scalar, ec.SECP256R1())
+def der(certificate):
+    return certificate.public_bytes(serialization.Encoding.DER)
 
 
-def point(key):
-    return key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+def sign(builder, key):
+    return builder.sign(key, hashes.SHA256(), ecdsa_deterministic=True)
+
+
+def test_ca():
+    key = private_key(hashlib.sha256(b"PasskeyVerifier attestation test CA").digest(), ec.SECP256R1())
+    name = x509.Name([
+        x509.NameAttribute(NameOID.COMMON_NAME, "PasskeyVerifier attestation test CA"),
+        x509.NameAttribute(NameOID.ORGANIZATION_NAME, "PasskeyVerifier tests"),
+    ])
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(name).issuer_name(name).public_key(key.public_key())
+        .serial_number(1).not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
+    )
+    return key, sign(builder, key)
+
+
+def tpm_san(manufacturer="id:4E544300", model="PasskeyVerifier TPM", version="id:00000001"):
+    attributes = []
+    if manufacturer is not None:
+        attributes.append(x509.NameAttribute(TPM_MANUFACTURER, manufacturer))
+    if model is not None:
+        attributes.append(x509.NameAttribute(TPM_MODEL, model))
+    if version is not None:
+        attributes.append(x509.NameAttribute(TPM_VERSION, version))
+    return x509.SubjectAlternativeName([x509.DirectoryName(x509.Name([x509.RelativeDistinguishedName(attributes)]))])
+
+
+def aik(ca_key, ca, public_key, serial, subject=None, san=True, san_critical=True, san_value=None,
+        eku=(AIK_CERTIFICATE,), ca_flag=False, aaguid=None):
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(subject or x509.Name([])).issuer_name(ca.subject).public_key(public_key)
+        .serial_number(serial).not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
+        .add_extension(x509.BasicConstraints(ca=ca_flag, path_length=None), critical=True)
+        .add_extension(x509.KeyUsage(True, False, False, False, False, False, False, False, False), critical=True)
+    )
+    if eku is not None:
+        builder = builder.add_extension(x509.ExtendedKeyUsage(list(eku)), critical=False)
+    if san:
+        builder = builder.add_extension(san_value or tpm_san(), critical=san_critical)
+    if aaguid is not None:
+        builder = builder.add_extension(x509.UnrecognizedExtension(FIDO_AAGUID, b"\x04\x10" + aaguid), critical=False)
+    return der(sign(builder, ca_key))
 
 
 def der_length(length):
@@ -54,354 +106,131 @@ def der_length(length):
     return bytes([0x80 | len(encoded)]) + encoded
 
 
-def tlv(tag, content):
-    return tag + der_length(len(content)) + content
+def der_element(tag, contents):
+    return bytes([tag]) + der_length(len(contents)) + contents
 
 
-def der_integer(value):
-    size = max(1, (value.bit_length() + 8) // 8)
-    return tlv(b"\x02", value.to_bytes(size, "big", signed=True))
+def der_children(data):
+    """The elements inside one DER SEQUENCE (only what these certificates use: definite lengths)."""
+    assert data[0] == 0x30
+    offset = 1
+    first = data[offset]
+    offset += 1
+    if first & 0x80:
+        count = first & 0x7F
+        offset += count
+    children = []
+    while offset < len(data):
+        start = offset
+        offset += 1
+        first = data[offset]
+        offset += 1
+        length = first
+        if first & 0x80:
+            count = first & 0x7F
+            length = int.from_bytes(data[offset:offset + count], "big")
+            offset += count
+        offset += length
+        children.append(data[start:offset])
+    return children
 
 
-def der_enumerated(value):
-    return tlv(b"\x0a", value.to_bytes(1, "big"))
-
-
-def der_octets(data):
-    return tlv(b"\x04", data)
-
-
-def der_sequence(*items):
-    return tlv(b"\x30", b"".join(items))
-
-
-def der_set(*items):
-    return tlv(b"\x31", b"".join(sorted(items)))
-
-
-def der_null():
-    return b"\x05\x00"
-
-
-def explicit(number, content):
-    """[number] EXPLICIT, constructed and context-specific; high-tag-number form above 30."""
-    if number < 31:
-        tag = bytes([0xA0 | number])
-    else:
-        digits = []
-        while True:
-            digits.insert(0, number & 0x7F)
-            number >>= 7
-            if number == 0:
-                break
-        tag = bytes([0xBF] + [digit | 0x80 for digit in digits[:-1]] + [digits[-1]])
-    return tlv(tag, content)
-
-
-# ---------------------------------------------------------------------------- certificates
-
-
-def name(common_name, organization="PasskeyVerifier tests"):
-    return x509.Name([
-        x509.NameAttribute(NameOID.COMMON_NAME, common_name),
-        x509.NameAttribute(NameOID.ORGANIZATION_NAME, organization),
-        x509.NameAttribute(NameOID.COUNTRY_NAME, "AA"),
-    ])
-
-
-def certificate(subject, subject_key, issuer, issuer_key, ca=False, extensions=()):
-    builder = (
-        x509.CertificateBuilder()
-        .subject_name(subject)
-        .issuer_name(issuer)
-        .public_key(subject_key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(NOT_BEFORE)
-        .not_valid_after(NOT_AFTER)
-        .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
-    )
-    for extension, critical in extensions:
-        builder = builder.add_extension(extension, critical=critical)
-    return builder.sign(issuer_key, hashes.SHA256())
-
-
-def der(cert):
-    return cert.public_bytes(serialization.Encoding.DER)
-
-
-def pem(cert):
-    return cert.public_bytes(serialization.Encoding.PEM).decode()
-
-
-def unrecognized(oid, value):
-    return (x509.UnrecognizedExtension(x509.ObjectIdentifier(oid), value), False)
-
-
-# ---------------------------------------------------------------------------- CBOR (canonical subset)
-
-
-def cbor_head(major, value):
-    if value < 24:
-        return bytes([major << 5 | value])
-    for info, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
-        if value < 1 << (8 * size):
-            return bytes([major << 5 | info]) + value.to_bytes(size, "big")
-    raise ValueError("too large")
-
-
-def cbor(value):
-    if isinstance(value, bool):
-        return b"\xf5" if value else b"\xf4"
-    if isinstance(value, int):
-        return cbor_head(0, value) if value >= 0 else cbor_head(1, -1 - value)
-    if isinstance(value, bytes):
-        return cbor_head(2, len(value)) + value
-    if isinstance(value, str):
-        encoded = value.encode()
-        return cbor_head(3, len(encoded)) + encoded
-    if isinstance(value, list):
-        return cbor_head(4, len(value)) + b"".join(cbor(item) for item in value)
-    if isinstance(value, dict):
-        entries = sorted(((cbor(key), cbor(item)) for key, item in value.items()), key=lambda e: (len(e[0]), e[0]))
-        return cbor_head(5, len(entries)) + b"".join(key + item for key, item in entries)
-    raise TypeError(type(value))
-
-
-def cose_es256(key):
-    encoded = point(key)
-    return cbor({1: 2, 3: -7, -1: 1, -2: encoded[1:33], -3: encoded[33:]})
-
-
-# ---------------------------------------------------------------------------- Swift output
+def version_one(ca_key, ca, public_key, serial):
+    """A certificate whose TBSCertificate has no version field (X.509 v1), re-signed by the test CA."""
+    template = x509.CertificateBuilder().subject_name(x509.Name([])).issuer_name(ca.subject) \
+        .public_key(public_key).serial_number(serial).not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
+    certificate = der(sign(template, ca_key))
+    tbs, algorithm, _ = der_children(certificate)
+    tbs_children = der_children(tbs)
+    assert tbs_children[0] == bytes.fromhex("a003020102")
+    tbs_v1 = der_element(0x30, b"".join(tbs_children[1:]))
+    signature = ca_key.sign(tbs_v1, ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
+    return der_element(0x30, tbs_v1 + algorithm + der_element(0x03, b"\x00" + signature))
 
 
 def swift_hex(name, data, doc):
     text = data.hex()
-    lines = [text[i:i + 96] for i in range(0, len(text), 96)]
+    lines = [text[i:i + 96] for i in range(0, len(text), 96)] or [""]
     body = "\\\n".join("        " + line for line in lines)
-    return f'    /// {doc}\n    static let {name} = bytes(hex: """\n{body}\n        """)\n'
+    return "    /// %s\n    static let %s = \"\"\"\n%s\n        \"\"\"\n" % (doc, name, body)
 
 
-def swift_string(name, text, doc):
-    escaped = text.replace("\\", "\\\\")
-    body = "\n".join("        " + line for line in escaped.splitlines())
-    return f'    /// {doc}\n    static let {name} = """\n{body}\n        """\n'
+def vector(vectors, name):
+    with open(os.path.join(vectors, "w3c-level3", name + ".json"), "r", encoding="utf-8") as handle:
+        return json.load(handle)
 
 
-def swift_wrapped(name, text, doc):
-    lines = [text[i:i + 96] for i in range(0, len(text), 96)]
-    body = "\\\n".join("        " + line for line in lines)
-    return f'    /// {doc}\n    static let {name} = """\n{body}\n        """\n'
+def main(arguments):
+    vectors = arguments[0] if arguments else os.path.join(REPOSITORY_ROOT, "..", "shared", "vectors")
+    tpm = vector(vectors, "tpm-es256")["registration"]
+    u2f = vector(vectors, "fido-u2f-es256")["registration"]
+    with open(os.path.join(vectors, "w3c-level3", "attestation-root-cert.pem"), "rb") as handle:
+        root_der = der(x509.load_pem_x509_certificate(handle.read()))
 
+    ca_key, ca = test_ca()
+    aik_key = private_key(bytes.fromhex(tpm["attestation_private_key"]["hex"]), ec.SECP256R1()).public_key()
+    u2f_key = private_key(bytes.fromhex(u2f["attestation_private_key"]["hex"]), ec.SECP256R1()).public_key()
+    p384_key = private_key(hashlib.sha384(b"PasskeyVerifier P-384 test key").digest(), ec.SECP384R1()).public_key()
+    aaguid = bytes.fromhex(tpm["aaguid"]["hex"])
 
-def swift_scalar(name, scalar, doc):
-    return swift_hex(name, scalar.to_bytes(32, "big"), doc)
-
-
-HEADER = """// Generated by Scripts/make-attestation-test-data.py; do not edit by hand.
-// Synthetic test data: a test root CA and leaf certificates made for these tests only.
-
-"""
-
-HEX_HELPER = """    /// The bytes of a hexadecimal string written across lines with `\\` continuations.
-    static func bytes(hex: String) -> [UInt8] {
-        ModelTestVectors.bytes(hex: hex)
-    }
-"""
-
-
-def write(filename, enum_name, doc, members):
-    path = os.path.join(TESTS, filename)
-    with open(path, "w") as output:
-        output.write(HEADER)
-        output.write(f"/// {doc}\nenum {enum_name} {{\n")
-        output.write(HEX_HELPER)
-        for member in members:
-            output.write("\n" + member)
-        output.write("}\n")
-    print("wrote", os.path.relpath(path, REPOSITORY_ROOT))
-
-
-# ---------------------------------------------------------------------------- android-key
-
-
-def key_description(challenge, software, tee, fields=8):
-    parts = [
-        der_integer(200), der_enumerated(1), der_integer(200), der_enumerated(1),
-        der_octets(challenge), der_octets(b""),
-        der_sequence(*software), der_sequence(*tee),
+    entries = [
+        ("w3cRootCertificate", root_der, "The W3C test vectors' attestation root (`attestation-root-cert`)."),
+        ("tpmAttestationObject", bytes.fromhex(tpm["attestationObject"]["hex"]),
+         "W3C vector tpm-es256: the attestation object."),
+        ("tpmClientDataJSON", bytes.fromhex(tpm["clientDataJSON"]["hex"]), "W3C vector tpm-es256: clientDataJSON."),
+        ("tpmAttestationPrivateKey", bytes.fromhex(tpm["attestation_private_key"]["hex"]),
+         "W3C vector tpm-es256: the AIK's P-256 private scalar."),
+        ("fidoU2FAttestationObject", bytes.fromhex(u2f["attestationObject"]["hex"]),
+         "W3C vector fido-u2f-es256: the attestation object."),
+        ("fidoU2FClientDataJSON", bytes.fromhex(u2f["clientDataJSON"]["hex"]),
+         "W3C vector fido-u2f-es256: clientDataJSON."),
+        ("fidoU2FAttestationPrivateKey", bytes.fromhex(u2f["attestation_private_key"]["hex"]),
+         "W3C vector fido-u2f-es256: the attestation key's P-256 private scalar."),
+        ("testCACertificate", der(ca), "The test CA every certificate below is issued by."),
+        ("aikValid", aik(ca_key, ca, aik_key, 10, aaguid=aaguid),
+         "An AIK certificate meeting every §8.3.1 rule, manufacturer Nuvoton (id:4E544300), with the vector's "
+         "AAGUID."),
+        ("aikWithSubject", aik(ca_key, ca, aik_key, 11, subject=x509.Name([
+            x509.NameAttribute(NameOID.COMMON_NAME, "AIK")])), "An AIK certificate whose subject is not empty."),
+        ("aikWithoutSubjectAlternativeName", aik(ca_key, ca, aik_key, 12, san=False),
+         "An AIK certificate without a subject alternative name."),
+        ("aikWithNonCriticalSubjectAlternativeName", aik(ca_key, ca, aik_key, 13, san_critical=False),
+         "An AIK certificate whose subject alternative name is not critical."),
+        ("aikWithoutTPMModel", aik(ca_key, ca, aik_key, 14, san_value=tpm_san(model=None)),
+         "An AIK certificate whose subject alternative name has no TPM model."),
+        ("aikWithoutExtendedKeyUsage", aik(ca_key, ca, aik_key, 15, eku=None),
+         "An AIK certificate without an extended key usage."),
+        ("aikWithServerAuthOnly", aik(ca_key, ca, aik_key, 16, eku=(ExtendedKeyUsageOID.SERVER_AUTH,)),
+         "An AIK certificate whose extended key usage is serverAuth only."),
+        ("aikCertificateAuthority", aik(ca_key, ca, aik_key, 17, ca_flag=True),
+         "An AIK certificate with basic constraints cA true."),
+        ("aikWrongAAGUID", aik(ca_key, ca, aik_key, 18, aaguid=bytes(16)),
+         "An AIK certificate whose AAGUID extension is all zeros, not the vector's AAGUID."),
+        ("aikUnregisteredManufacturer", aik(ca_key, ca, aik_key, 19, san_value=tpm_san(manufacturer="id:FFFFF1D0")),
+         "An AIK certificate naming the unregistered TPM manufacturer id:FFFFF1D0."),
+        ("aikVersion1", version_one(ca_key, ca, aik_key, 20), "An X.509 version 1 AIK certificate."),
+        ("u2fCommonNameOnly", aik(ca_key, ca, u2f_key, 30, subject=x509.Name([
+            x509.NameAttribute(NameOID.COMMON_NAME, "U2F EE Serial 30")]), san=False, eku=None),
+         "A U2F attestation certificate with a common name only, for the fido-u2f-es256 vector's key."),
+        ("u2fP384", aik(ca_key, ca, p384_key, 31, subject=x509.Name([
+            x509.NameAttribute(NameOID.COMMON_NAME, "U2F EE Serial 31")]), san=False, eku=None),
+         "A U2F attestation certificate with a P-384 key."),
     ]
-    return der_sequence(*parts[:fields])
-
-
-def android_key(root, root_key):
-    credential_scalar, credential_key = fixed_key("passkey-verifier android-key credential key")
-    other_scalar, other_key = fixed_key("passkey-verifier android-key other key")
-    client_data_hash = hashlib.sha256(b"passkey-verifier android-key client data").digest()
-    software = [explicit(701, der_integer(1_700_000_000_000)), explicit(709, der_octets(b"app id"))]
-    root_of_trust = der_sequence(der_octets(bytes(32)), tlv(b"\x01", b"\xff"), der_enumerated(0), der_octets(bytes(32)))
-    tee = [
-        explicit(1, der_set(der_integer(2), der_integer(3))),
-        explicit(2, der_integer(3)),
-        explicit(3, der_integer(256)),
-        explicit(10, der_integer(1)),
-        explicit(503, der_null()),
-        explicit(702, der_integer(0)),
-        explicit(704, root_of_trust),
-        explicit(705, der_integer(130000)),
-        explicit(706, der_integer(202301)),
-    ]
-    variants = {
-        "authorized": key_description(client_data_hash, software, tee),
-        "allApplications": key_description(client_data_hash, software[:1] + [explicit(600, der_null())] + software[1:], tee),
-        "importedOrigin": key_description(client_data_hash, software, tee[:5] + [explicit(702, der_integer(2))] + tee[6:]),
-        "verifyPurpose": key_description(client_data_hash, software, [explicit(1, der_set(der_integer(3)))] + tee[1:]),
-        "softwareEnforcedOnly": key_description(
-            client_data_hash,
-            [explicit(1, der_set(der_integer(2))), explicit(702, der_integer(0))] + software,
-            [],
-        ),
-        "wrongChallenge": key_description(bytes(32), software, tee),
-        "sevenFields": key_description(client_data_hash, software, tee, fields=7),
-        "duplicateTag": key_description(client_data_hash, software, tee + [explicit(702, der_integer(0))]),
-    }
-    members = [
-        swift_string("rootPEM", pem(root), "The test root CA (EC P-256, 2020-01-01 to 2050-01-01)."),
-        swift_scalar("credentialScalar", credential_scalar, "The credential's P-256 private scalar; the leaves certify its key."),
-        swift_scalar("otherScalar", other_scalar, "Another P-256 private scalar, certified by `otherKeyLeaf`."),
-        swift_hex("clientDataHash", client_data_hash, "The clientDataHash every KeyDescription's attestationChallenge holds."),
-    ]
-    oid = "1.3.6.1.4.1.11129.2.1.17"
-    for label, value in variants.items():
-        leaf = certificate(name("Android Keystore Key"), credential_key, root.subject, root_key,
-                           extensions=[unrecognized(oid, value)])
-        members.append(swift_hex(f"{label}Leaf", der(leaf), f"Leaf with the `{label}` KeyDescription."))
-        members.append(swift_hex(f"{label}KeyDescription", value, f"The `{label}` KeyDescription value."))
-    no_extension = certificate(name("Android Keystore Key"), credential_key, root.subject, root_key)
-    members.append(swift_hex("noExtensionLeaf", der(no_extension), "Leaf without a KeyDescription."))
-    other = certificate(name("Android Keystore Key"), other_key, root.subject, root_key,
-                        extensions=[unrecognized(oid, variants["authorized"])])
-    members.append(swift_hex("otherKeyLeaf", der(other), "Leaf certifying `otherScalar`'s key."))
-    write("AndroidKeyTestVectors.swift", "AndroidKeyTestVectors",
-          "Synthetic android-key test data (WebAuthn Level 3 §8.4).", members)
-
-
-# ---------------------------------------------------------------------------- android-safetynet
-
-
-def b64url(data):
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def safetynet(root, root_key):
-    leaf_scalar, leaf_key = fixed_key("passkey-verifier safetynet leaf key")
-    host = "attest.android.com"
-    san = (x509.SubjectAlternativeName([x509.DNSName(host)]), False)
-    leaf = certificate(name(host, "Google LLC"), leaf_key, root.subject, root_key, extensions=[san])
-    cn_only = certificate(name(host, "Google LLC"), leaf_key, root.subject, root_key)
-    wrong_san = (x509.SubjectAlternativeName([x509.DNSName("evil.example.com")]), False)
-    wrong_host = certificate(name(host, "Google LLC"), leaf_key, root.subject, root_key, extensions=[wrong_san])
-    rsa_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    rsa_leaf = certificate(name(host, "Google LLC"), rsa_key, root.subject, root_key, extensions=[san])
-
-    _, credential_key = fixed_key("passkey-verifier safetynet credential key")
-    authenticator_data = (
-        hashlib.sha256(b"example.org").digest() + b"\x45" + bytes(4) + bytes(16)
-        + (32).to_bytes(2, "big") + hashlib.sha256(b"safetynet credential").digest() + cose_es256(credential_key)
+    text = (
+        "// Generated by Scripts/make-attestation-test-data.py; do not edit.\n\n"
+        "/// Byte strings for the fido-u2f, tpm and compound attestation tests, as hexadecimal: copies of the\n"
+        "/// WebAuthn Level 3 test vectors tpm-es256 and fido-u2f-es256 (w3c/webauthn `index.bs`, commit\n"
+        "/// 146d0db03cb88e69a8f6f0c3c168221abe73504b, W3C Software and Document License) and certificates\n"
+        "/// made by the script, each breaking one certificate rule.\n"
+        "enum AttestationFormatTestData {\n"
     )
-    client_data_hash = hashlib.sha256(b"passkey-verifier safetynet client data").digest()
-    nonce = base64.b64encode(hashlib.sha256(authenticator_data + client_data_hash).digest()).decode()
-    timestamp_ms = 1_700_000_000_000
-    header = {"alg": "RS256", "x5c": [base64.b64encode(der(rsa_leaf)).decode()]}
-    payload = {
-        "nonce": nonce, "timestampMs": timestamp_ms, "apkPackageName": "com.google.android.gms",
-        "apkCertificateDigestSha256": ["AAAA"], "ctsProfileMatch": True, "basicIntegrity": True,
-        "evaluationType": "BASIC,HARDWARE_BACKED",
-    }
-    signing_input = (b64url(json.dumps(header, separators=(",", ":")).encode()) + "."
-                     + b64url(json.dumps(payload, separators=(",", ":")).encode()))
-    signature = rsa_key.sign(signing_input.encode(), padding.PKCS1v15(), hashes.SHA256())
-    jws = signing_input + "." + b64url(signature)
-    members = [
-        swift_string("rootPEM", pem(root), "The test root CA (EC P-256, 2020-01-01 to 2050-01-01)."),
-        swift_scalar("leafScalar", leaf_scalar, "The P-256 private scalar of the attest.android.com leaves."),
-        swift_hex("leaf", der(leaf), "Leaf with CN and SAN dNSName attest.android.com."),
-        swift_hex("commonNameOnlyLeaf", der(cn_only), "Leaf with CN attest.android.com and no SAN."),
-        swift_hex("wrongHostLeaf", der(wrong_host), "Leaf with CN attest.android.com but SAN dNSName evil.example.com."),
-        swift_hex("authenticatorData", authenticator_data, "Authenticator data of the RS256 response."),
-        swift_hex("clientDataHash", client_data_hash, "clientDataHash of the RS256 response."),
-        f"    /// `timestampMs` of the RS256 response (2023-11-14T22:13:20Z).\n    static let timestampMs: Int64 = {timestamp_ms}\n",
-        swift_wrapped("rs256Response", jws, "A compact JWS signed RS256 by an RSA 2048 attest.android.com leaf."),
-    ]
-    write("AndroidSafetyNetTestVectors.swift", "AndroidSafetyNetTestVectors",
-          "Synthetic android-safetynet test data (WebAuthn Level 3 §8.5).", members)
-
-
-# ---------------------------------------------------------------------------- App Attest
-
-
-def app_attest(root, root_key):
-    _, intermediate_key = fixed_key("passkey-verifier app attest intermediate key")
-    intermediate = certificate(name("Test App Attestation CA 1"), intermediate_key, root.subject, root_key, ca=True)
-    credential_scalar, credential_key = fixed_key("passkey-verifier app attest credential key")
-    _, other_key = fixed_key("passkey-verifier app attest other key")
-    app_id = "TEAMID1234.com.example.passkeyverifier"
-    client_data_hash = hashlib.sha256(b"passkey-verifier app attest challenge").digest()
-    key_id = hashlib.sha256(point(credential_key)).digest()
-
-    def attestation(counter=0, credential_id=key_id, cose_key=credential_key, nonce_extension=True,
-                    statement_extra=None, fmt="apple-appattest", receipt=b"test receipt", flags=0x40, trailing=b""):
-        authenticator_data = (
-            hashlib.sha256(app_id.encode()).digest() + bytes([flags]) + counter.to_bytes(4, "big")
-            + b"appattestdevelop" + len(credential_id).to_bytes(2, "big") + credential_id + cose_es256(cose_key)
-            + trailing
-        )
-        nonce = hashlib.sha256(authenticator_data + client_data_hash).digest()
-        extensions = [unrecognized("1.2.840.113635.100.8.2", der_sequence(explicit(1, der_octets(nonce))))]
-        leaf = certificate(name(key_id.hex(), "Apple Inc."), credential_key, intermediate.subject, intermediate_key,
-                           extensions=extensions if nonce_extension else [])
-        statement = {"x5c": [der(leaf), der(intermediate)]}
-        if receipt is not None:
-            statement["receipt"] = receipt
-        if statement_extra:
-            statement.update(statement_extra)
-        return cbor({"fmt": fmt, "attStmt": statement, "authData": authenticator_data})
-
-    variants = {
-        "valid": attestation(),
-        "counterOne": attestation(counter=1),
-        "wrongCredentialID": attestation(credential_id=hashlib.sha256(b"another key").digest()),
-        "otherCOSEKey": attestation(cose_key=other_key),
-        "noNonceExtension": attestation(nonce_extension=False),
-        "extraStatementMember": attestation(statement_extra={"alg": -7}),
-        "noReceipt": attestation(receipt=None),
-        "packedFormat": attestation(fmt="packed"),
-        "appleDataMap": attestation(trailing=cbor({"apple_bundle_version_01": "1"})),
-        "trailingInteger": attestation(trailing=b"\x00"),
-        "trailingBytesAfterMap": attestation(trailing=cbor({"apple_bundle_version_01": "1"}) + b"\x00"),
-        "attestedCredentialDataFlagClear": attestation(flags=0x00),
-    }
-    members = [
-        swift_string("rootPEM", pem(root), "The test root CA (EC P-256, 2020-01-01 to 2050-01-01)."),
-        f'    /// The App ID of every synthetic object.\n    static let appID = "{app_id}"\n',
-        swift_scalar("credentialScalar", credential_scalar, "The attested key's P-256 private scalar."),
-        swift_hex("keyID", key_id, "SHA-256 of the attested key's uncompressed point."),
-        swift_hex("clientDataHash", client_data_hash, "The clientDataHash every object's nonce covers."),
-    ]
-    for label, value in variants.items():
-        members.append(swift_hex(f"{label}Attestation", value, f"Development-environment attestation: `{label}`."))
-    write("AppAttestTestVectors.swift", "AppAttestTestVectors",
-          "Synthetic App Attest test data (Apple DeviceCheck).", members)
-
-
-def main():
-    _, root_key = fixed_key("passkey-verifier test root key")
-    root = certificate(name("PasskeyVerifier Test Root CA"), root_key, name("PasskeyVerifier Test Root CA"), root_key,
-                       ca=True)
-    android_key(root, root_key)
-    safetynet(root, root_key)
-    app_attest(root, root_key)
+    text += "\n".join(swift_hex(name, data, doc) for name, data, doc in entries)
+    text += "}\n"
+    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+    print("wrote " + os.path.relpath(OUTPUT, REPOSITORY_ROOT))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

@@ -5,7 +5,7 @@ import PasskeyVerifier
 import Testing
 
 /// Builds attestation statement inputs for the format tests.
-enum AttestationTestSupport {
+enum AndroidAttestationTestSupport {
     static let instant = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z
 
     static func certificate(_ der: [UInt8]) throws -> Certificate {
@@ -76,9 +76,9 @@ enum AttestationTestSupport {
     let root: [Certificate]
 
     init() throws {
-        credentialKey = try AttestationTestSupport.privateKey(Vectors.credentialScalar)
-        authenticatorData = try AttestationTestSupport.authenticatorData(credentialKey: credentialKey.coseKey)
-        root = try AttestationTestSupport.certificates(pem: Vectors.rootPEM)
+        credentialKey = try AndroidAttestationTestSupport.privateKey(Vectors.credentialScalar)
+        authenticatorData = try AndroidAttestationTestSupport.authenticatorData(credentialKey: credentialKey.coseKey)
+        root = try AndroidAttestationTestSupport.certificates(pem: Vectors.rootPEM)
     }
 
     /// A statement `{alg, sig, x5c: [leaf]}` signed over `authenticatorData || clientDataHash`.
@@ -100,11 +100,11 @@ enum AttestationTestSupport {
         _ statement: [(String, CBORValue)],
         anchors: [Certificate]? = nil,
         policy: AndroidKeyAttestation.AuthorizationPolicy = .default,
-        at instant: Date = AttestationTestSupport.instant
+        at instant: Date = AndroidAttestationTestSupport.instant
     ) throws -> AttestationResult {
         let format = AndroidKeyAttestation(trustAnchors: anchors ?? root, policy: policy)
         return try format.verify(
-            AttestationTestSupport.input(
+            AndroidAttestationTestSupport.input(
                 statement,
                 authenticatorData: authenticatorData,
                 clientDataHash: Vectors.clientDataHash,
@@ -118,7 +118,7 @@ enum AttestationTestSupport {
     @Test func authorizedKeyVerifiesAsBasicWithItsChain() throws {
         let result = try verify(statement(leaf: Vectors.authorizedLeaf))
         #expect(result.type == .basic)
-        #expect(result.trustPath == [try AttestationTestSupport.certificate(Vectors.authorizedLeaf)])
+        #expect(result.trustPath == [try AndroidAttestationTestSupport.certificate(Vectors.authorizedLeaf)])
     }
 
     @Test func authorizedKeyPassesTheStrictTEEPolicy() throws {
@@ -136,7 +136,7 @@ enum AttestationTestSupport {
     @Test func w3cVectorWithEmptyListsVerifiesByDefault() throws {
         let input = try Self.w3cInput()
         let format = AndroidKeyAttestation(
-            trustAnchors: try AttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM))
+            trustAnchors: try AndroidAttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM))
         let result = try format.verify(input)
         #expect(result.type == .basic)
         #expect(result.trustPath.count == 1)
@@ -145,7 +145,7 @@ enum AttestationTestSupport {
     @Test func registrationVerifierVerifiesTheW3CVectorWithItsRoot() throws {
         let verifier = RegistrationVerifier(
             trustAnchors: AttestationTrustAnchors.builtIn.addingForEveryFormat(
-                try AttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM)
+                try AndroidAttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM)
             )
         )
         let response = RegistrationResponse(
@@ -157,7 +157,7 @@ enum AttestationTestSupport {
             relyingPartyID: "example.org",
             origins: ["https://example.org"],
             challenge: try #require(Base64URL.decode("PeHwtzZdzN4_8MvyXib_p7r_h-8QbID8hl3EAtmWAFA")),
-            verificationInstant: AttestationTestSupport.instant
+            verificationInstant: AndroidAttestationTestSupport.instant
         )
         let verified = try verifier.verify(response, expecting: expectations)
         #expect(verified.format == "android-key")
@@ -168,39 +168,40 @@ enum AttestationTestSupport {
 
     @Test func allApplicationsIsRejected() throws {
         let statement = try statement(leaf: Vectors.allApplicationsLeaf)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "allApplications [600]") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "allApplications [600]") {
             _ = try verify(statement)
         }
     }
 
     @Test func importedOriginIsRejected() throws {
         let statement = try statement(leaf: Vectors.importedOriginLeaf)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "origin is 2") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "origin is 2") {
             _ = try verify(statement)
         }
     }
 
     @Test func purposeWithoutSignIsRejected() throws {
         let statement = try statement(leaf: Vectors.verifyPurposeLeaf)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "KM_PURPOSE_SIGN") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "KM_PURPOSE_SIGN") {
             _ = try verify(statement)
         }
     }
 
     @Test func strictPolicyRejectsOriginAndPurposeOutsideTheTEE() throws {
         let statement = try statement(leaf: Vectors.softwareEnforcedOnlyLeaf)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "teeEnforced list has no origin") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "teeEnforced list has no origin")
+        {
             _ = try verify(statement, policy: .teeEnforcedStrict)
         }
     }
 
     @Test func requiringOriginAndPurposeRejectsTheW3CVectorsEmptyLists() throws {
         let format = AndroidKeyAttestation(
-            trustAnchors: try AttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM),
+            trustAnchors: try AndroidAttestationTestSupport.certificates(pem: AndroidKeyW3CVector.rootPEM),
             policy: AndroidKeyAttestation.AuthorizationPolicy(requireOriginAndPurpose: true)
         )
         let input = try Self.w3cInput()
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "has no origin [702]") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "has no origin [702]") {
             _ = try format.verify(input)
         }
     }
@@ -209,7 +210,7 @@ enum AttestationTestSupport {
 
     @Test func challengeOtherThanClientDataHashIsRejected() throws {
         let statement = try statement(leaf: Vectors.wrongChallengeLeaf)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "attestationChallenge") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "attestationChallenge") {
             _ = try verify(statement)
         }
     }
@@ -219,7 +220,7 @@ enum AttestationTestSupport {
             (Vectors.sevenFieldsLeaf, "8 are defined"), (Vectors.duplicateTagLeaf, "more than once"),
         ] {
             let statement = try statement(leaf: leaf)
-            AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: fragment) {
+            AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: fragment) {
                 _ = try verify(statement)
             }
         }
@@ -227,15 +228,16 @@ enum AttestationTestSupport {
 
     @Test func missingKeyDescriptionIsRejected() throws {
         let statement = try statement(leaf: Vectors.noExtensionLeaf)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "no KeyDescription extension") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "no KeyDescription extension") {
             _ = try verify(statement)
         }
     }
 
     @Test func certificateKeyOtherThanTheCredentialKeyIsRejected() throws {
-        let other = try AttestationTestSupport.privateKey(Vectors.otherScalar)
+        let other = try AndroidAttestationTestSupport.privateKey(Vectors.otherScalar)
         let statement = try statement(leaf: Vectors.otherKeyLeaf, signer: other)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "not the credential public key") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "not the credential public key")
+        {
             _ = try verify(statement)
         }
     }
@@ -248,7 +250,7 @@ enum AttestationTestSupport {
 
     @Test func algorithmThatDoesNotFitTheKeyIsRejected() throws {
         let statement = try statement(leaf: Vectors.authorizedLeaf, algorithm: -257)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "does not fit") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "does not fit") {
             _ = try verify(statement)
         }
     }
@@ -378,7 +380,7 @@ enum AttestationTestSupport {
 
     @Test func builtInAnchorsCarryTheGoogleRoots() throws {
         let anchors = AttestationTrustAnchors.builtIn.anchors(forFormat: "android-key")
-        let fingerprints = anchors.map { AttestationTestSupport.hex(HashAlgorithm.sha256.hash($0.derEncoded)) }
+        let fingerprints = anchors.map { AndroidAttestationTestSupport.hex(HashAlgorithm.sha256.hash($0.derEncoded)) }
         #expect(
             fingerprints == [
                 "c1984a3ef45c1e2a918551de10603c86f7051b2249c4891cae3230eabd0c97d5",
@@ -399,7 +401,7 @@ enum AttestationTestSupport {
             authenticatorData: object.authenticatorData,
             attestedCredentialData: try #require(object.authenticatorData.attestedCredentialData),
             clientDataHash: HashAlgorithm.sha256.hash(clientData),
-            verificationInstant: AttestationTestSupport.instant
+            verificationInstant: AndroidAttestationTestSupport.instant
         )
     }
 }

@@ -19,10 +19,10 @@ import Testing
     let root: [Certificate]
 
     init() throws {
-        leafKey = try AttestationTestSupport.privateKey(Vectors.leafScalar)
-        let credential = try AttestationTestSupport.privateKey(AndroidKeyTestVectors.credentialScalar)
-        authenticatorData = try AttestationTestSupport.authenticatorData(credentialKey: credential.coseKey)
-        root = try AttestationTestSupport.certificates(pem: Vectors.rootPEM)
+        leafKey = try AndroidAttestationTestSupport.privateKey(Vectors.leafScalar)
+        let credential = try AndroidAttestationTestSupport.privateKey(AndroidKeyTestVectors.credentialScalar)
+        authenticatorData = try AndroidAttestationTestSupport.authenticatorData(credentialKey: credential.coseKey)
+        root = try AndroidAttestationTestSupport.certificates(pem: Vectors.rootPEM)
     }
 
     var nonce: String {
@@ -77,7 +77,7 @@ import Testing
     ) throws -> AttestationResult {
         let format = AndroidSafetyNetAttestation(trustAnchors: anchors ?? root, policy: policy)
         return try format.verify(
-            AttestationTestSupport.input(
+            AndroidAttestationTestSupport.input(
                 statement,
                 authenticatorData: authenticatorData,
                 clientDataHash: clientDataHash,
@@ -93,7 +93,7 @@ import Testing
         at instant: Date = instant,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        AttestationTestSupport.expect(
+        AndroidAttestationTestSupport.expect(
             .invalidAttestationStatement, mentioning: fragment, sourceLocation: sourceLocation
         ) {
             _ = try verify(response: response, policy: policy, at: instant)
@@ -105,13 +105,13 @@ import Testing
     @Test func es256ResponseVerifiesAsBasicWithItsCertificate() throws {
         let result = try verify(response: try jws())
         #expect(result.type == .basic)
-        #expect(result.trustPath == [try AttestationTestSupport.certificate(Vectors.leaf)])
+        #expect(result.trustPath == [try AndroidAttestationTestSupport.certificate(Vectors.leaf)])
     }
 
     @Test func rs256ResponseFromAnRSALeafVerifies() throws {
         let authenticatorData = try AuthenticatorData(bytes: Vectors.authenticatorData)
         let format = AndroidSafetyNetAttestation(trustAnchors: root)
-        let input = try AttestationTestSupport.input(
+        let input = try AndroidAttestationTestSupport.input(
             [("ver", .textString("1")), ("response", .byteString(Array(Vectors.rs256Response.utf8)))],
             authenticatorData: authenticatorData,
             clientDataHash: Vectors.clientDataHash,
@@ -146,7 +146,7 @@ import Testing
         let response = try jws()
         let parts = response.split(separator: ".")
         let otherSignature = try jws(payload: payload(timestampMs: Self.timestampMs + 1)).split(separator: ".")[2]
-        AttestationTestSupport.expect(.invalidSignature, mentioning: "JWS signature") {
+        AndroidAttestationTestSupport.expect(.invalidSignature, mentioning: "JWS signature") {
             _ = try verify(response: "\(parts[0]).\(parts[1]).\(otherSignature)")
         }
     }
@@ -247,7 +247,7 @@ import Testing
     @Test func unsupportedOrCriticalHeadersAreRejected() throws {
         for alg in ["none", "HS256", "es256", "EdDSA"] {
             let response = try jws(header: header(alg: alg))
-            AttestationTestSupport.expect(.unsupportedAlgorithm, mentioning: alg) {
+            AndroidAttestationTestSupport.expect(.unsupportedAlgorithm, mentioning: alg) {
                 _ = try verify(response: response)
             }
         }
@@ -278,7 +278,7 @@ import Testing
             ),
         ]
         for (statement, fragment) in statements {
-            AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: fragment) {
+            AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: fragment) {
                 _ = try verify(statement)
             }
         }
@@ -288,7 +288,7 @@ import Testing
 
     @Test func builtInAnchorsCarryTheSafetyNetRoots() throws {
         let anchors = AttestationTrustAnchors.builtIn.anchors(forFormat: "android-safetynet")
-        let fingerprints = anchors.map { AttestationTestSupport.hex(HashAlgorithm.sha256.hash($0.derEncoded)) }
+        let fingerprints = anchors.map { AndroidAttestationTestSupport.hex(HashAlgorithm.sha256.hash($0.derEncoded)) }
         #expect(
             fingerprints == [
                 "ebd41040e4bb3ec742c9e381d31ef2a41a48b6685c96e7cef3c1df6cd4331c99",

@@ -44,13 +44,13 @@ import Testing
         let verifier = AppAttestVerifier(
             appID: Synthetic.appID,
             environment: .development,
-            trustAnchors: try AttestationTestSupport.certificates(pem: Synthetic.rootPEM)
+            trustAnchors: try AndroidAttestationTestSupport.certificates(pem: Synthetic.rootPEM)
         )
         return try verifier.verifyAttestation(
             object,
             keyID: keyID,
             clientDataHash: Synthetic.clientDataHash,
-            at: AttestationTestSupport.instant
+            at: AndroidAttestationTestSupport.instant
         )
     }
 
@@ -96,7 +96,7 @@ import Testing
 
     @Test func syntheticAttestationVerifies() throws {
         let key = try verifySynthetic(Synthetic.validAttestation)
-        let expected = try AttestationTestSupport.privateKey(Synthetic.credentialScalar).publicKey
+        let expected = try AndroidAttestationTestSupport.privateKey(Synthetic.credentialScalar).publicKey
         #expect(key.publicKey == expected)
         #expect(key.receipt == Array("test receipt".utf8))
     }
@@ -125,19 +125,19 @@ import Testing
     }
 
     @Test func otherClientDataHashBreaksTheNonce() throws {
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "nonce") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "nonce") {
             _ = try verifyAppleGuide(clientDataHash: HashAlgorithm.sha256.hash(Recorded.appleGuideClientDataHash))
         }
     }
 
     @Test func missingNonceExtensionIsRejected() throws {
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "no nonce extension") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "no nonce extension") {
             _ = try verifySynthetic(Synthetic.noNonceExtensionAttestation)
         }
     }
 
     @Test func keyIdentifierOfAnotherKeyIsACredentialMismatch() throws {
-        AttestationTestSupport.expect(.credentialMismatch, mentioning: "key identifier") {
+        AndroidAttestationTestSupport.expect(.credentialMismatch, mentioning: "key identifier") {
             _ = try verifyAppleGuide(keyID: HashAlgorithm.sha256.hash([1, 2, 3]))
         }
         #expect(throws: WebAuthnError(.malformedInput, "")) {
@@ -153,18 +153,18 @@ import Testing
     }
 
     @Test func nonZeroCounterIsRejected() throws {
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "counter is 1") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "counter is 1") {
             _ = try verifySynthetic(Synthetic.counterOneAttestation)
         }
     }
 
     @Test func otherEnvironmentIsRejected() throws {
         let verifier = AppAttestVerifier(appID: Recorded.appleGuideAppID, environment: .development)
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "AAGUID") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "AAGUID") {
             _ = try verifyAppleGuide(verifier: verifier)
         }
         let production = AppAttestVerifier(appID: Recorded.iOS14AppID, environment: .production)
-        AttestationTestSupport.expect(
+        AndroidAttestationTestSupport.expect(
             .invalidAttestationStatement, mentioning: "\"appattestdevelop\" is not the production"
         ) {
             _ = try production.verifyAttestation(
@@ -177,13 +177,13 @@ import Testing
     }
 
     @Test func credentialIDOtherThanTheKeyIdentifierIsACredentialMismatch() throws {
-        AttestationTestSupport.expect(.credentialMismatch, mentioning: "credential ID") {
+        AndroidAttestationTestSupport.expect(.credentialMismatch, mentioning: "credential ID") {
             _ = try verifySynthetic(Synthetic.wrongCredentialIDAttestation)
         }
     }
 
     @Test func credentialPublicKeyOtherThanTheCertificateKeyIsRejected() throws {
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "credential public key") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "credential public key") {
             _ = try verifySynthetic(Synthetic.otherCOSEKeyAttestation)
         }
     }
@@ -191,20 +191,20 @@ import Testing
     // MARK: - Attestation: rejected for its shape
 
     @Test func statementMembersAreChecked() throws {
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "unexpected member") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "unexpected member") {
             _ = try verifySynthetic(Synthetic.extraStatementMemberAttestation)
         }
-        AttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "\"receipt\"") {
+        AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "\"receipt\"") {
             _ = try verifySynthetic(Synthetic.noReceiptAttestation)
         }
     }
 
     @Test func dataAfterTheCredentialKeyMustBeOneMap() throws {
         #expect(try verifySynthetic(Synthetic.appleDataMapAttestation).signCount == 0)
-        AttestationTestSupport.expect(.malformedAuthenticatorData, mentioning: "not a CBOR map") {
+        AndroidAttestationTestSupport.expect(.malformedAuthenticatorData, mentioning: "not a CBOR map") {
             _ = try verifySynthetic(Synthetic.trailingIntegerAttestation)
         }
-        AttestationTestSupport.expect(.malformedAuthenticatorData, mentioning: "trailing bytes") {
+        AndroidAttestationTestSupport.expect(.malformedAuthenticatorData, mentioning: "trailing bytes") {
             _ = try verifySynthetic(Synthetic.trailingBytesAfterMapAttestation)
         }
         #expect(throws: WebAuthnError(.missingAttestedCredentialData, "")) {
@@ -318,7 +318,7 @@ import Testing
     }
 
     @Test func generatedAssertionsFollowTheRules() throws {
-        let key = try AttestationTestSupport.privateKey(Synthetic.credentialScalar)
+        let key = try AndroidAttestationTestSupport.privateKey(Synthetic.credentialScalar)
         let verifier = AppAttestVerifier(appID: Synthetic.appID, environment: .development)
         let appIDHash = HashAlgorithm.sha256.hash(Array(Synthetic.appID.utf8))
         let clientData = Array("request body".utf8)
@@ -369,7 +369,7 @@ import Testing
     @Test func builtInRootIsApplesAppAttestationRoot() throws {
         let root = try #require(AppleAppAttestationRootCA.certificate)
         #expect(
-            AttestationTestSupport.hex(HashAlgorithm.sha256.hash(root.derEncoded))
+            AndroidAttestationTestSupport.hex(HashAlgorithm.sha256.hash(root.derEncoded))
                 == "1cb9823ba28ba6ad2d33a006941de2ae4f513ef1d4e831b9f7e0fa7b6242c932"
         )
         #expect(

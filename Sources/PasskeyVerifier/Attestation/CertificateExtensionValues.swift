@@ -9,23 +9,19 @@ enum CertificateExtensionValues {
 
     /// The 16 AAGUID bytes of an id-fido-gen-ce-aaguid extension value (`04 10 <16 bytes>`).
     static func aaguid(from value: [UInt8]) throws -> [UInt8] {
-        let octetString = try DER.parse(value[...])
-        guard octetString.tag == 0x04, octetString.rest.isEmpty, octetString.value.count == 16 else {
-            throw CertificateExtensionValueError.malformed
-        }
-        return Array(octetString.value)
+        let aaguid = try DER.parse(value[...], expecting: DER.octetStringTag)
+        guard aaguid.count == 16 else { throw CertificateExtensionValueError.malformed }
+        return Array(aaguid)
     }
 
     /// The nonce of an Apple anonymous attestation extension value:
     /// `SEQUENCE { [1] EXPLICIT OCTET STRING }` (WebAuthn Level 3 §8.8 step 3).
     static func appleNonce(from value: [UInt8]) throws -> [UInt8] {
-        let sequence = try DER.parse(value[...])
-        guard sequence.tag == 0x30, sequence.rest.isEmpty else { throw CertificateExtensionValueError.malformed }
-        let explicitTag = try DER.parse(sequence.value)
-        guard explicitTag.tag == 0xA1, explicitTag.rest.isEmpty else { throw CertificateExtensionValueError.malformed }
-        let octetString = try DER.parse(explicitTag.value)
-        guard octetString.tag == 0x04, octetString.rest.isEmpty else { throw CertificateExtensionValueError.malformed }
-        return Array(octetString.value)
+        let children = try DER.children(of: value[...])
+        guard children.count == 1, let explicitTag = children.first, explicitTag.tag == 0xA1 else {
+            throw CertificateExtensionValueError.malformed
+        }
+        return Array(try DER.parse(explicitTag.value, expecting: DER.octetStringTag))
     }
 }
 

@@ -42,6 +42,12 @@ public struct AuthenticationVerifier: Sendable {
             relyingPartyID: expectations.relyingPartyID,
             userVerification: expectations.userVerification
         )
+        guard authenticatorData.attestedCredentialData == nil else {
+            throw WebAuthnError(
+                .malformedAuthenticatorData,
+                "an assertion's authenticator data must not carry attested credential data (AT flag set)"
+            )
+        }
         let backupEligibilityChange = try Self.backupEligibilityChange(
             stored: credential.backupEligible,
             reported: authenticatorData.flags.contains(.backupEligible),
