@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"]),
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
+        .executable(name: "passkey-verify", targets: ["passkey-verify"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0")
@@ -27,11 +31,22 @@ let package = Package(
             name: "PasskeyVerifierTesting",
             dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
         ),
+        .executableTarget(
+            name: "passkey-verify",
+            dependencies: [
+                "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "PasskeyCBORTests", dependencies: ["PasskeyCBOR"]),
         .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR"]),
         .testTarget(
             name: "PasskeyVerifierTests",
             dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
+        .testTarget(
+            name: "PasskeyVerifyCLITests",
+            dependencies: ["passkey-verify", "PasskeyVerifier", "PasskeyVerifierTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]
