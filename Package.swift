@@ -10,10 +10,8 @@ let package = Package(
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
