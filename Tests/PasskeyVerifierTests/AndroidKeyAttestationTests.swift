@@ -472,3 +472,33 @@ enum AndroidAttestationTestSupport {
         }
     }
 }
+
+/// Truncated and bit-flipped KeyDescriptions: every truncation is rejected, and no mutation traps.
+@Suite struct AndroidKeyDescriptionMutationTests {
+    @Test func everyTruncationIsRejected() {
+        let value = AndroidKeyTestVectors.authorizedKeyDescription
+        for length in 0..<value.count {
+            #expect(throws: WebAuthnError(.invalidAttestationStatement, "")) {
+                try AndroidKeyDescription(derEncoded: Array(value.prefix(length)))
+            }
+        }
+    }
+
+    @Test func flippedBitsParseOrFailWithTheStatementCode() {
+        let value = AndroidKeyTestVectors.authorizedKeyDescription
+        var rejected = 0
+        for index in value.indices {
+            for bit in [0x01, 0x80] as [UInt8] {
+                var mutated = value
+                mutated[index] ^= bit
+                do {
+                    _ = try AndroidKeyDescription(derEncoded: mutated)
+                } catch {
+                    #expect(error.code == .invalidAttestationStatement)
+                    rejected += 1
+                }
+            }
+        }
+        #expect(rejected > value.count / 2)
+    }
+}

@@ -385,3 +385,74 @@ import Testing
         #expect(!RegistrationVerifier().supportedFormats.contains(AppAttestAttestation.format))
     }
 }
+
+/// Truncated and bit-flipped App Attest objects: every truncation is rejected, and no mutation traps.
+@Suite struct AppAttestMutationTests {
+    typealias Synthetic = AppAttestTestVectors
+
+    let verifier: AppAttestVerifier
+
+    init() throws {
+        verifier = AppAttestVerifier(
+            appID: Synthetic.appID,
+            environment: .development,
+            trustAnchors: try AndroidAttestationTestSupport.certificates(pem: Synthetic.rootPEM)
+        )
+    }
+
+    func verify(_ object: [UInt8]) throws -> AppAttestKey {
+        try verifier.verifyAttestation(
+            object,
+            keyID: Synthetic.keyID,
+            clientDataHash: Synthetic.clientDataHash,
+            at: AndroidAttestationTestSupport.instant
+        )
+    }
+
+    @Test func everyTruncatedAttestationIsRejected() {
+        let object = Synthetic.validAttestation
+        for length in stride(from: 0, to: object.count, by: 7) {
+            #expect(throws: WebAuthnError.self) { try verify(Array(object.prefix(length))) }
+        }
+    }
+
+    @Test func flippedBytesOutsideTheReceiptAreRejected() throws {
+        let object = Synthetic.validAttestation
+        let receipt = Array("test receipt".utf8)
+        let receiptStart = try #require(
+            (0...(object.count - receipt.count)).first { Array(object[$0..<($0 + receipt.count)]) == receipt }
+        )
+        for index in stride(from: 0, to: object.count, by: 5)
+        where !(receiptStart..<(receiptStart + receipt.count)).contains(index) {
+            var mutated = object
+            mutated[index] ^= 0x01
+            #expect(throws: WebAuthnError.self, "byte \(index)") { try verify(mutated) }
+        }
+    }
+
+    @Test func everyTruncatedAssertionIsRejected() throws {
+        let key = try AndroidAttestationTestSupport.privateKey(Synthetic.credentialScalar)
+        let authenticatorData = HashAlgorithm.sha256.hash(Array(Synthetic.appID.utf8)) + [0x40, 0, 0, 0, 1]
+        let nonce = HashAlgorithm.sha256.hash(authenticatorData + HashAlgorithm.sha256.hash([1, 2, 3]))
+        let assertion = CBOREncoder.encode(
+            .map(
+                CBORMap(entries: [
+                    CBORMap.Entry(key: .textString("signature"), value: .byteString(try key.sign(nonce))),
+                    CBORMap.Entry(key: .textString("authenticatorData"), value: .byteString(authenticatorData)),
+                ])
+            )
+        )
+        #expect(
+            try verifier.verifyAssertion(assertion, clientData: [1, 2, 3], key: key.publicKey, storedCounter: 0) == 1)
+        for length in 0..<assertion.count {
+            #expect(throws: WebAuthnError.self) {
+                try verifier.verifyAssertion(
+                    Array(assertion.prefix(length)),
+                    clientData: [1, 2, 3],
+                    key: key.publicKey,
+                    storedCounter: 0
+                )
+            }
+        }
+    }
+}
