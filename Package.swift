@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -20,7 +21,10 @@ let package = Package(
         ),
         .target(name: "PasskeyCBOR"),
         .target(name: "PasskeyCrypto", dependencies: ["CPasskeyLibCrypto", "PasskeyCBOR"]),
-        .target(name: "PasskeyVerifier", dependencies: ["PasskeyCBOR", "PasskeyCrypto"]),
+        .target(
+            name: "PasskeyVerifier",
+            dependencies: ["PasskeyCBOR", "PasskeyCrypto", .product(name: "SwiftASN1", package: "swift-asn1")]
+        ),
         .target(
             name: "PasskeyVerifierTesting",
             dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]

@@ -56,7 +56,7 @@ CROSS_ORIGIN_TOP_ORIGINS = ["https://example.com"]
 # Attestation formats whose verification is not implemented yet: their registrations expect
 # unsupportedAttestationFormat and carry "pendingIssue". Removing a format from this map and
 # re-running the script flips those fixtures to their positive expectations.
-PENDING_FORMATS = {"android-key": 5}
+PENDING_FORMATS = {}
 
 # COSE algorithms the library does not support (ML-DSA, draft-ietf-cose-dilithium).
 UNSUPPORTED_ALGORITHMS = {-48, -49, -50}

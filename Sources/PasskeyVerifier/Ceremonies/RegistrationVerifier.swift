@@ -10,8 +10,8 @@ import PasskeyCrypto
 public struct RegistrationVerifier: Sendable {
     private let formats: [String: any AttestationStatementFormat]
 
-    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, and `compound`
-    /// over all of them, §8.9) with the given trust anchors.
+    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, `android-key`,
+    /// `android-safetynet`, and `compound` over all of them, §8.9) with the given trust anchors.
     /// - Parameters:
     ///   - trustAnchors: The attestation trust anchors per format (§7.1 step 23).
     ///   - compoundPolicy: How many sub-statements of a `compound` statement must verify.
@@ -25,6 +25,8 @@ public struct RegistrationVerifier: Sendable {
             AppleAnonymousAttestation(trustAnchors: trustAnchors.anchors(forFormat: "apple")),
             FIDOU2FAttestation(trustAnchors: trustAnchors.anchors(forFormat: "fido-u2f")),
             TPMAttestation(trustAnchors: trustAnchors.anchors(forFormat: "tpm")),
+            AndroidKeyAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-key")),
+            AndroidSafetyNetAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-safetynet")),
         ]
         self.init(formats: formats + [CompoundAttestation(formats: formats, policy: compoundPolicy)])
     }
