@@ -36,7 +36,8 @@ public struct AuthenticationVerifier: Sendable {
             origins: expectations.origins,
             crossOrigin: expectations.crossOrigin
         )
-        let authenticatorData = try AuthenticatorData(bytes: response.authenticatorData, cborMode: expectations.cborMode)
+        let authenticatorData = try AuthenticatorData(
+            bytes: response.authenticatorData, cborMode: expectations.cborMode)
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
             relyingPartyID: expectations.relyingPartyID,

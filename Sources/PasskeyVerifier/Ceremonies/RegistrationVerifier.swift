@@ -57,7 +57,8 @@ public struct RegistrationVerifier: Sendable {
             origins: expectations.origins,
             crossOrigin: expectations.crossOrigin
         )
-        let attestationObject = try AttestationObject(bytes: response.attestationObject, cborMode: expectations.cborMode)
+        let attestationObject = try AttestationObject(
+            bytes: response.attestationObject, cborMode: expectations.cborMode)
         let authenticatorData = attestationObject.authenticatorData
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
