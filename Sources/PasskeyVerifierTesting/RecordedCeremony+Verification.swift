@@ -4,14 +4,30 @@ import PasskeyVerifier
 
 extension RecordedCeremony {
     /// Verifies the recorded response against the recorded expectations, at the recorded instant
-    /// (or `now` when the recording has none), with the built-in trust anchors plus the recorded ones.
+    /// (or `now` when the recording has none), with the built-in trust anchors plus the recorded ones
+    /// (WebAuthn Level 3 §7.1 or §7.2).
     public func verify(now: Date = Date()) -> CeremonyOutcome {
+        var verifiers = RegistrationVerifierCache(capacity: 1)
+        return verify(now: now, verifiers: &verifiers)
+    }
+
+    /// Verifies as ``verify(now:)`` does, taking registration verifiers from `verifiers`, so that a run over
+    /// many ceremonies with the same trust anchors parses them once (what `passkey-verify batch` does).
+    ///
+    /// Absent fields take the defaults of the `passkey-verify` flags: user verification preferred, every
+    /// supported algorithm, cross-origin ceremonies forbidden, stored counter 0. When `backupEligible` is
+    /// absent the stored backup eligibility is unknown, so a change of BE is neither checked nor reported.
+    public func verify(now: Date = Date(), verifiers: inout RegistrationVerifierCache) -> CeremonyOutcome {
         do {
             switch response {
             case .registration(let json):
-                return CeremonyOutcome(try verifyRegistration(json, now: now))
+                return CeremonyOutcome(try verifyRegistration(json, now: now, verifiers: &verifiers))
             case .authentication(let json):
-                return CeremonyOutcome(try verifyAuthentication(json))
+                var outcome = CeremonyOutcome(try verifyAuthentication(json))
+                if backupEligible == nil {
+                    outcome.backupEligibilityChange = nil
+                }
+                return outcome
             }
         } catch {
             return CeremonyOutcome(error: error)
@@ -20,13 +36,21 @@ extension RecordedCeremony {
 
     /// Replays the recording: verifies it and compares the outcome with ``expected``.
     public func replay(now: Date = Date()) -> ReplayResult {
-        let outcome = verify(now: now)
+        var verifiers = RegistrationVerifierCache(capacity: 1)
+        return replay(now: now, verifiers: &verifiers)
+    }
+
+    /// Replays the recording with registration verifiers from `verifiers`.
+    public func replay(now: Date = Date(), verifiers: inout RegistrationVerifierCache) -> ReplayResult {
+        let outcome = verify(now: now, verifiers: &verifiers)
         return ReplayResult(name: name ?? "(unnamed)", kind: kind, outcome: outcome, expectation: expected)
     }
 
-    private func verifyRegistration(_ json: RegistrationResponseJSON, now: Date) throws(WebAuthnError)
-        -> VerifiedRegistration
-    {
+    private func verifyRegistration(
+        _ json: RegistrationResponseJSON,
+        now: Date,
+        verifiers: inout RegistrationVerifierCache
+    ) throws(WebAuthnError) -> VerifiedRegistration {
         let response = try RegistrationResponse(json)
         var expectations = RegistrationExpectations(
             relyingPartyID: rpId,
@@ -39,20 +63,7 @@ extension RecordedCeremony {
         if let algorithms {
             expectations.allowedAlgorithms = Set(algorithms.map(COSEAlgorithm.init(rawValue:)))
         }
-        let verifier: RegistrationVerifier
-        if let trustAnchors, !trustAnchors.isEmpty {
-            var certificates: [Certificate] = []
-            for (index, pem) in trustAnchors.enumerated() {
-                do {
-                    certificates.append(contentsOf: try Certificate.certificates(fromPEM: pem))
-                } catch {
-                    throw WebAuthnError(.malformedInput, "trustAnchors[\(index)] is not a PEM certificate: \(error)")
-                }
-            }
-            verifier = RegistrationVerifier(trustAnchors: AttestationTrustAnchors.builtIn.addingForEveryFormat(certificates))
-        } else {
-            verifier = defaultRegistrationVerifier
-        }
+        let verifier = try verifiers.verifier(trustAnchors: trustAnchors ?? [])
         return try verifier.verify(response, expecting: expectations)
     }
 
@@ -68,9 +79,17 @@ extension RecordedCeremony {
         do {
             key = try COSEKey(encoded: keyBytes)
         } catch let error as CryptoError where error.code == .unsupportedAlgorithm {
-            throw WebAuthnError(.unsupportedAlgorithm, "publicKey: \(error)")
+            throw WebAuthnError(.unsupportedAlgorithm, "publicKey: \(error.reason)")
+        } catch let error as CryptoError {
+            throw WebAuthnError(.invalidPublicKey, "publicKey is not a valid COSE_Key: \(error.reason)")
         } catch {
             throw WebAuthnError(.invalidPublicKey, "publicKey is not a valid COSE_Key: \(error)")
+        }
+        if let algorithms, !algorithms.contains(key.algorithm.rawValue) {
+            throw WebAuthnError(
+                .unsupportedAlgorithm,
+                "the stored key uses \(key.algorithm), which is not among the allowed algorithms \(algorithms.sorted())"
+            )
         }
         var allowed: [[UInt8]] = []
         if let credentialId {
@@ -88,7 +107,10 @@ extension RecordedCeremony {
             challenge: try Self.decodeBinary(challenge, field: "challenge"),
             userVerification: requireUserVerification == true ? .required : .preferred,
             crossOrigin: crossOriginPolicy,
-            allowedCredentialIDs: allowed
+            allowedCredentialIDs: allowed,
+            backupEligibilityPolicy: backupEligible == nil
+                ? BackupEligibilityPolicy(rejectsLossOfEligibility: false, rejectsGainOfEligibility: false)
+                : BackupEligibilityPolicy()
         )
         return try AuthenticationVerifier().verify(response, expecting: expectations, credential: record)
     }
@@ -105,7 +127,8 @@ extension RecordedCeremony {
         return bytes
     }
 
-    private static func instant(_ text: String?, now: Date) throws(WebAuthnError) -> Date {
+    /// The instant an RFC 3339 text names, with or without fractional seconds; `now` when there is none.
+    static func instant(_ text: String?, now: Date) throws(WebAuthnError) -> Date {
         guard let text else { return now }
         if let date = try? Date(text, strategy: .iso8601) {
             return date
@@ -116,6 +139,3 @@ extension RecordedCeremony {
         throw WebAuthnError(.malformedInput, "at \"\(text)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
     }
 }
-
-/// Built once: the verifier for cases that bring no trust anchors of their own.
-private let defaultRegistrationVerifier = RegistrationVerifier()

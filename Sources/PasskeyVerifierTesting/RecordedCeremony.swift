@@ -54,13 +54,29 @@ public struct RecordedCeremony: Sendable, Codable {
         public var backupEligible: Bool?
         /// Expected BS flag.
         public var backupState: Bool?
-        /// The issue that will change this expectation (a format not implemented yet).
-        public var pendingIssue: Int?
 
         /// An expectation of success with no particular fields.
         public init(verified: Bool, error: String? = nil) {
             self.verified = verified
             self.error = error
+        }
+
+        /// The expectation that `outcome` meets exactly: every field the outcome reports, and the error code
+        /// (not the message) of a failure. Recording a live verification uses it.
+        public init(_ outcome: CeremonyOutcome) {
+            self.verified = outcome.verified
+            self.error = outcome.error?.code
+            self.format = outcome.format
+            self.attestationType = outcome.attestationType
+            self.credentialId = outcome.credentialId
+            self.algorithm = outcome.algorithm
+            self.signCount = outcome.signCount
+            self.newSignCount = outcome.newSignCount
+            self.aaguid = outcome.aaguid
+            self.userPresent = outcome.userPresent
+            self.userVerified = outcome.userVerified
+            self.backupEligible = outcome.backupEligible
+            self.backupState = outcome.backupState
         }
     }
 
@@ -100,10 +116,13 @@ public struct RecordedCeremony: Sendable, Codable {
     public var backupEligible: Bool?
     /// The expected outcome; absent for a plain batch case.
     public var expected: Expectation?
+    /// The issue that will change ``expected`` (a format not implemented yet); the expectation is provisional.
+    public var pendingIssue: Int?
 
     private enum CodingKeys: String, CodingKey {
         case name, description, source, kind, response, rpId, origins, challenge, requireUserVerification, at
         case trustAnchors, algorithms, topOrigins, publicKey, signCount, credentialId, backupEligible, expected
+        case pendingIssue
     }
 
     /// Creates a recording.
@@ -153,6 +172,7 @@ public struct RecordedCeremony: Sendable, Codable {
         credentialId = try container.decodeIfPresent(String.self, forKey: .credentialId)
         backupEligible = try container.decodeIfPresent(Bool.self, forKey: .backupEligible)
         expected = try container.decodeIfPresent(Expectation.self, forKey: .expected)
+        pendingIssue = try container.decodeIfPresent(Int.self, forKey: .pendingIssue)
     }
 
     /// Encodes the recording in the documented format.
@@ -179,5 +199,6 @@ public struct RecordedCeremony: Sendable, Codable {
         try container.encodeIfPresent(credentialId, forKey: .credentialId)
         try container.encodeIfPresent(backupEligible, forKey: .backupEligible)
         try container.encodeIfPresent(expected, forKey: .expected)
+        try container.encodeIfPresent(pendingIssue, forKey: .pendingIssue)
     }
 }

@@ -15,7 +15,9 @@ public struct ReplayResult: Sendable {
     public var matched: Bool { differences.isEmpty }
 
     /// Compares `outcome` with `expectation` field by field.
-    public init(name: String, kind: RecordedCeremony.Kind, outcome: CeremonyOutcome, expectation: RecordedCeremony.Expectation?) {
+    public init(
+        name: String, kind: RecordedCeremony.Kind, outcome: CeremonyOutcome, expectation: RecordedCeremony.Expectation?
+    ) {
         self.name = name
         self.kind = kind
         self.outcome = outcome

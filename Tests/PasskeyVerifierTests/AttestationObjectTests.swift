@@ -98,12 +98,20 @@ import Testing
         #expect(throws: Self.malformedInput) { try AttestationObject(bytes: bytes) }
     }
 
-    @Test func reportsCompoundStatementsAsUnsupported() {
+    @Test func keepsACompoundStatementArrayAndRequiresItsShape() throws {
+        let statements: [CBORValue] = [.map(CBORMap(entries: [])), .map(CBORMap(entries: []))]
         let bytes = Self.encode([
-            ("fmt", .textString("compound")), ("attStmt", .array([])),
+            ("fmt", .textString("compound")), ("attStmt", .array(statements)),
             ("authData", .byteString(Self.authenticatorData)),
         ])
-        #expect(throws: WebAuthnError(.unsupportedAttestationFormat, "")) { try AttestationObject(bytes: bytes) }
+        let attestationObject = try AttestationObject(bytes: bytes)
+        #expect(attestationObject.attestationStatementValue == .array(statements))
+        #expect(attestationObject.attestationStatement.count == 0)
+        let mapForCompound = Self.encode([
+            ("fmt", .textString("compound")), ("attStmt", .map(CBORMap(entries: []))),
+            ("authData", .byteString(Self.authenticatorData)),
+        ])
+        #expect(throws: Self.malformedInput) { try AttestationObject(bytes: mapForCompound) }
     }
 
     @Test func passesAuthenticatorDataErrorsThrough() {

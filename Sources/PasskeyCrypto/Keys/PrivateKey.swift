@@ -5,7 +5,7 @@ import PasskeyCBOR
 /// produce (DER ECDSA per WebAuthn §6.5.6, raw EdDSA per RFC 8032, RSASSA-PKCS1-v1_5 per RFC 8812 and
 /// RSASSA-PSS per RFC 8230).
 package struct PrivateKey: Sendable {
-    private let handle: EVPKeyHandle
+    let handle: EVPKeyHandle
     /// The algorithm ``sign(_:)`` uses and ``coseKey`` declares.
     package let algorithm: COSEAlgorithm
     /// The public half.

@@ -1,15 +1,17 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import PasskeyCBOR
 
 /// What every attestation statement format's verification procedure receives
 /// (WebAuthn Level 3 §6.5.2: attStmt, authenticatorData and clientDataHash).
 public struct AttestationStatementInput: Sendable {
-    /// The format's statement (`attStmt`), exactly as decoded.
+    /// The format's statement (`attStmt`) when it is a map, as for every format but `compound`; empty otherwise.
     public let statement: CBORMap
+    /// The statement exactly as decoded: a map, or for `compound` (§8.9) the array of sub-statements.
+    public let statementValue: CBORValue
     /// The authenticator data; its `rawBytes` are the bytes that were signed.
     public let authenticatorData: AuthenticatorData
     /// The attested credential data of `authenticatorData`.
@@ -19,7 +21,7 @@ public struct AttestationStatementInput: Sendable {
     /// The instant at which certificates must be valid.
     public let verificationInstant: Date
 
-    /// Creates the input for one statement.
+    /// Creates the input for one map statement.
     public init(
         statement: CBORMap,
         authenticatorData: AuthenticatorData,
@@ -27,7 +29,25 @@ public struct AttestationStatementInput: Sendable {
         clientDataHash: [UInt8],
         verificationInstant: Date
     ) {
-        self.statement = statement
+        self.init(
+            statementValue: .map(statement),
+            authenticatorData: authenticatorData,
+            attestedCredentialData: attestedCredentialData,
+            clientDataHash: clientDataHash,
+            verificationInstant: verificationInstant
+        )
+    }
+
+    /// Creates the input for a statement of any shape (a map, or the array of a `compound` statement, §8.9).
+    public init(
+        statementValue: CBORValue,
+        authenticatorData: AuthenticatorData,
+        attestedCredentialData: AttestedCredentialData,
+        clientDataHash: [UInt8],
+        verificationInstant: Date
+    ) {
+        self.statement = statementValue.mapValue ?? CBORMap(entries: [])
+        self.statementValue = statementValue
         self.authenticatorData = authenticatorData
         self.attestedCredentialData = attestedCredentialData
         self.clientDataHash = clientDataHash

@@ -12,7 +12,8 @@ struct AttestationStatementMembers {
     init(_ statement: CBORMap, format: String, allowed: Set<String>) throws(WebAuthnError) {
         for entry in statement {
             guard let name = entry.key.textStringValue else {
-                throw WebAuthnError(.invalidAttestationStatement, "a \(format) attestation statement has a non-text key")
+                throw WebAuthnError(
+                    .invalidAttestationStatement, "a \(format) attestation statement has a non-text key")
             }
             guard allowed.contains(name) else {
                 throw WebAuthnError(

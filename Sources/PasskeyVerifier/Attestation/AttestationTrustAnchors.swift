@@ -13,12 +13,20 @@ public struct AttestationTrustAnchors: Sendable {
     /// No anchors at all: every format with a trust path fails with `untrustedAttestation`.
     public static let empty = AttestationTrustAnchors(anchorsByFormat: [:], anchorsForEveryFormat: [])
 
-    /// The built-in anchors: Apple WebAuthn Root CA for `apple`.
+    /// The built-in anchors: Apple WebAuthn Root CA for `apple`, Microsoft TPM Root Certificate Authority 2014
+    /// for `tpm`, the Google Hardware Attestation roots for `android-key` and the roots of `attest.android.com`
+    /// for `android-safetynet`. Provenance in `Docs/TrustAnchors.md`; a host that wants other roots starts
+    /// from ``empty``.
     public static let builtIn: AttestationTrustAnchors = {
         var anchors = AttestationTrustAnchors.empty
         if let apple = AppleWebAuthnRootCA.certificate {
             anchors.add([apple], forFormat: "apple")
         }
+        if let microsoftTPM = MicrosoftTPMRootCA.certificate {
+            anchors.add([microsoftTPM], forFormat: "tpm")
+        }
+        anchors.add(GoogleHardwareAttestationRoots.certificates, forFormat: "android-key")
+        anchors.add(AndroidSafetyNetRoots.certificates, forFormat: "android-safetynet")
         return anchors
     }()
 

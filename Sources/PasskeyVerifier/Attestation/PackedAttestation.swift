@@ -17,7 +17,8 @@ public struct PackedAttestation: AttestationStatementFormat {
 
     /// Verifies a packed statement (§8.2 "Verification procedure").
     public func verify(_ input: AttestationStatementInput) throws(WebAuthnError) -> AttestationResult {
-        let members = try AttestationStatementMembers(input.statement, format: identifier, allowed: ["alg", "sig", "x5c"])
+        let members = try AttestationStatementMembers(
+            input.statement, format: identifier, allowed: ["alg", "sig", "x5c"])
         let algorithm = try members.algorithm("alg")
         let signature = try members.byteString("sig")
         if members.contains("x5c") {

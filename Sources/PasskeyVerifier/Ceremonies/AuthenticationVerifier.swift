@@ -36,13 +36,20 @@ public struct AuthenticationVerifier: Sendable {
             origins: expectations.origins,
             crossOrigin: expectations.crossOrigin
         )
-        let authenticatorData = try AuthenticatorData(bytes: response.authenticatorData, cborMode: expectations.cborMode)
+        let authenticatorData = try AuthenticatorData(
+            bytes: response.authenticatorData, cborMode: expectations.cborMode)
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
             relyingPartyID: expectations.relyingPartyID,
             relyingPartyIDHash: expectations.relyingPartyIDHash,
             userVerification: expectations.userVerification
         )
+        guard authenticatorData.attestedCredentialData == nil else {
+            throw WebAuthnError(
+                .malformedAuthenticatorData,
+                "an assertion's authenticator data must not carry attested credential data (AT flag set)"
+            )
+        }
         let backupEligibilityChange = try Self.backupEligibilityChange(
             stored: credential.backupEligible,
             reported: authenticatorData.flags.contains(.backupEligible),

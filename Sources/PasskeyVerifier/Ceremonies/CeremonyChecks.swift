@@ -66,7 +66,8 @@ enum CeremonyChecks {
             throw WebAuthnError(.userNotVerified, "user verification is required but the UV flag is clear")
         }
         if flags.contains(.backupState), !flags.contains(.backupEligible) {
-            throw WebAuthnError(.invalidBackupFlags, "the backup state (BS) flag is set while backup eligibility (BE) is clear")
+            throw WebAuthnError(
+                .invalidBackupFlags, "the backup state (BS) flag is set while backup eligibility (BE) is clear")
         }
     }
 }

@@ -10,13 +10,25 @@ import PasskeyCrypto
 public struct RegistrationVerifier: Sendable {
     private let formats: [String: any AttestationStatementFormat]
 
-    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`) with the given trust anchors.
-    public init(trustAnchors: AttestationTrustAnchors = .builtIn) {
-        self.init(formats: [
+    /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, `android-key`,
+    /// `android-safetynet`, and `compound` over all of them, §8.9) with the given trust anchors.
+    /// - Parameters:
+    ///   - trustAnchors: The attestation trust anchors per format (§7.1 step 23).
+    ///   - compoundPolicy: How many sub-statements of a `compound` statement must verify.
+    public init(
+        trustAnchors: AttestationTrustAnchors = .builtIn,
+        compoundPolicy: CompoundAttestation.Policy = .allMustPass
+    ) {
+        let formats: [any AttestationStatementFormat] = [
             NoneAttestation(),
             PackedAttestation(trustAnchors: trustAnchors.anchors(forFormat: "packed")),
             AppleAnonymousAttestation(trustAnchors: trustAnchors.anchors(forFormat: "apple")),
-        ])
+            FIDOU2FAttestation(trustAnchors: trustAnchors.anchors(forFormat: "fido-u2f")),
+            TPMAttestation(trustAnchors: trustAnchors.anchors(forFormat: "tpm")),
+            AndroidKeyAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-key")),
+            AndroidSafetyNetAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-safetynet")),
+        ]
+        self.init(formats: formats + [CompoundAttestation(formats: formats, policy: compoundPolicy)])
     }
 
     /// Creates a verifier for exactly these formats; a later format with the same identifier replaces an earlier one.
@@ -45,7 +57,8 @@ public struct RegistrationVerifier: Sendable {
             origins: expectations.origins,
             crossOrigin: expectations.crossOrigin
         )
-        let attestationObject = try AttestationObject(bytes: response.attestationObject, cborMode: expectations.cborMode)
+        let attestationObject = try AttestationObject(
+            bytes: response.attestationObject, cborMode: expectations.cborMode)
         let authenticatorData = attestationObject.authenticatorData
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
@@ -81,7 +94,7 @@ public struct RegistrationVerifier: Sendable {
         }
         let result = try format.verify(
             AttestationStatementInput(
-                statement: attestationObject.attestationStatement,
+                statementValue: attestationObject.attestationStatementValue,
                 authenticatorData: authenticatorData,
                 attestedCredentialData: attestedCredentialData,
                 clientDataHash: clientData.hash,
@@ -92,6 +105,7 @@ public struct RegistrationVerifier: Sendable {
             format: attestationObject.format,
             attestationType: result.type,
             trustPath: result.trustPath,
+            attestationResult: result,
             authenticatorData: authenticatorData,
             attestedCredentialData: attestedCredentialData,
             transports: response.transports,

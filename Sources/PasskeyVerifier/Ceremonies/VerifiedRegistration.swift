@@ -9,6 +9,9 @@ public struct VerifiedRegistration: Sendable {
     public let attestationType: AttestationType
     /// The validated trust path, leaf first; empty for `none` and `self`.
     public let trustPath: [Certificate]
+    /// The whole attestation verification result, with the format-specific details (the TPM manufacturer
+    /// for `tpm`, §8.3.1; every sub-statement's outcome for `compound`, §8.9).
+    public let attestationResult: AttestationResult
     /// The verified authenticator data.
     public let authenticatorData: AuthenticatorData
     /// The attested credential data: AAGUID, credential ID and public key.

@@ -34,7 +34,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - bytes: The authenticator data as received.
-    ///   - cborMode: ``CBORDecoder/Mode/strict`` (the default) requires the embedded CBOR to be
+    ///   - cborMode: `CBORDecoder.Mode.strict` (the default) requires the embedded CBOR to be
     ///     CTAP2 canonical (§6.5.1, CTAP2 §8).
     /// - Throws:
     ///   - ``WebAuthnError/Code/malformedAuthenticatorData``: fewer than 37 bytes; the AT flag set

@@ -1,0 +1,24 @@
+/// What ``RelyingParty/finishRegistration(_:)`` returns: the credential record it stored, and the
+/// verification it is based on (WebAuthn Level 3 §7.1).
+public struct CompletedRegistration: Sendable {
+    /// The record as stored, with ``CredentialRecord/userHandle`` set to ``userHandle``
+    /// (§7.1 `#reg-ceremony-store-credential-record`).
+    public let credentialRecord: CredentialRecord
+    /// The user handle of the account the credential now belongs to (§5.4.3).
+    public let userHandle: [UInt8]
+    /// The verified registration: attestation format and type, AAGUID, flags, client extension results.
+    public let verifiedRegistration: VerifiedRegistration
+
+    /// Creates the result.
+    public init(credentialRecord: CredentialRecord, userHandle: [UInt8], verifiedRegistration: VerifiedRegistration) {
+        self.credentialRecord = credentialRecord
+        self.userHandle = userHandle
+        self.verifiedRegistration = verifiedRegistration
+    }
+
+    /// The credential ID (§4).
+    public var credentialID: [UInt8] { credentialRecord.id }
+    /// Whether the client reported the credential as discoverable (`credProps.rk`, §10.1.3); `nil` when it
+    /// did not say. Unauthenticated: a hint for the account page, not a security decision.
+    public var isDiscoverable: Bool? { verifiedRegistration.clientExtensionResults?.credProps?.rk }
+}

@@ -1,0 +1,152 @@
+/// The authentication ceremony (WebAuthn Level 3 §7.2) over the stores.
+extension RelyingParty {
+    /// Starts an authentication and returns the options to send to the client (§5.5).
+    ///
+    /// - For a known user (`userHandle` set, e.g. after they typed their user name), `allowCredentials`
+    ///   lists their credentials and only those can finish the ceremony. A user without credentials gets
+    ///   an empty list, and no credential can finish.
+    /// - For anyone (`nil`), `allowCredentials` is empty: the user picks a discoverable credential, in the
+    ///   modal dialog or through conditional mediation (autofill, §5.1.4.1), and the assertion's
+    ///   `userHandle` says who they are.
+    ///
+    /// - Throws: ``RelyingPartyUsageError`` when `userHandle` is not 1 to 64 bytes; errors of the stores and
+    ///   the random source.
+    public func beginAuthentication(for userHandle: [UInt8]? = nil) async throws
+        -> PublicKeyCredentialRequestOptionsJSON
+    {
+        var allowCredentials: [PublicKeyCredentialDescriptorJSON] = []
+        if let userHandle {
+            try Self.validate(userHandle: userHandle)
+            allowCredentials = try await credentialStore.credentials(forUserHandle: userHandle)
+                .map(Self.descriptor(for:))
+        }
+        let issued = try await issueChallenge(for: .authentication, userHandle: userHandle)
+        return PublicKeyCredentialRequestOptionsJSON(
+            challenge: Base64URL.encode(issued.challenge),
+            timeout: configuration.timeoutMilliseconds,
+            rpId: configuration.relyingPartyID,
+            allowCredentials: allowCredentials,
+            userVerification: configuration.userVerification,
+            hints: configuration.hints
+        )
+    }
+
+    /// Finishes an authentication from the request body a client sent: a Level 3
+    /// `AuthenticationResponseJSON` (§5.1, from a browser's `PublicKeyCredential.toJSON()`) or a
+    /// ``NativeAssertionPayload`` (the fields of `ASAuthorizationPlatformPublicKeyCredentialAssertion` in
+    /// standard base64).
+    ///
+    /// A body with a `response` member is read as Level 3 JSON, one with `rawAuthenticatorData` as the
+    /// native payload. See ``finishAuthentication(_:)`` for what is verified and stored.
+    ///
+    /// - Throws: ``WebAuthnError/Code/malformedInput`` when the body is neither shape or cannot be decoded,
+    ///   and everything ``finishAuthentication(_:)`` throws.
+    public func finishAuthentication(json body: [UInt8]) async throws -> CompletedAuthentication {
+        let response: AuthenticationResponse
+        switch try ClientResponseShape.detect(body, ceremony: .authentication) {
+        case .level3:
+            response = try AuthenticationResponse(json: body)
+        case .native:
+            response = try NativeAssertionPayload(json: body).authenticationResponse()
+        }
+        return try await finishAuthentication(response)
+    }
+
+    /// Finishes an authentication (§7.2) and reports which user signed in with which credential.
+    ///
+    /// In order:
+    /// 1. The challenge the client data names is taken out of the challenge store (consumed whatever
+    ///    happens next); it must have been issued for an authentication and not be expired.
+    /// 2. The credential is looked up by ID (§7.2 step 5). When the ceremony was started for a user, the
+    ///    credential must be theirs (it was in `allowCredentials`). When it was started for anyone, the
+    ///    response must carry a `userHandle` (§7.2 step 6).
+    /// 3. ``AuthenticationVerifier`` checks the response against the record: a `userHandle` that is not the
+    ///    credential owner's fails, then client data, authenticator data, signature, counter and BE rules.
+    /// 4. The new counter, BE, BS, `uvInitialized` and last-use time are written with a compare-and-set on
+    ///    the counter read in step 2 (``CredentialStore/update(_:)``). If another sign-in with the same
+    ///    credential was recorded in between, the record is read again and step 3 repeats against it: a
+    ///    counter that no longer increases then fails with `signCountRegression`.
+    ///
+    /// Replays and races: the same response submitted twice, even at the same instant to several server
+    /// instances, succeeds at most once, because its challenge is taken once; every other copy fails with
+    /// `challengeNotFound`. Two different assertions of one credential verified against the same stored
+    /// counter cannot both be recorded: the compare-and-set makes the later one re-check its counter.
+    ///
+    /// - Throws: ``WebAuthnError``: `challengeNotFound`; `unknownCredential` when no record has the
+    ///   credential ID, or it belongs to another user than the one the ceremony was started for;
+    ///   `credentialMismatch` when the `userHandle` is missing from a discoverable sign-in or is not the
+    ///   credential owner's; every code of ``AuthenticationVerifier/verify(_:expecting:credential:)``.
+    ///   Errors of the stores are rethrown.
+    public func finishAuthentication(_ response: AuthenticationResponse) async throws -> CompletedAuthentication {
+        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        let now = clock()
+        let issued = try await consumeChallenge(named: clientData, for: .authentication, at: now)
+        guard var record = try await credentialStore.credential(withID: response.credentialID) else {
+            throw WebAuthnError(
+                .unknownCredential,
+                "no credential with ID \(Base64URL.encode(response.credentialID)) is registered"
+            )
+        }
+        guard let owner = record.userHandle else {
+            throw WebAuthnError(
+                .unknownCredential,
+                "the stored credential record has no user handle, so the account cannot be told"
+            )
+        }
+        if let expectedUser = issued.userHandle {
+            guard owner == expectedUser else {
+                throw WebAuthnError(
+                    .unknownCredential,
+                    "the credential is not one of allowCredentials: it belongs to another user"
+                )
+            }
+        } else if response.userHandle == nil {
+            throw WebAuthnError(
+                .credentialMismatch,
+                "userHandle is missing; a sign-in without allowCredentials needs it to identify the user"
+            )
+        }
+        let expectations = AuthenticationExpectations(
+            relyingPartyID: configuration.relyingPartyID,
+            origins: configuration.origins,
+            challenge: issued.challenge,
+            userVerification: configuration.userVerification,
+            crossOrigin: configuration.crossOrigin,
+            signCountPolicy: configuration.signCountPolicy,
+            backupEligibilityPolicy: configuration.backupEligibilityPolicy,
+            cborMode: configuration.cborMode
+        )
+        for _ in 0..<Self.maximumCounterUpdateAttempts {
+            let verified = try authenticationVerifier.verify(response, expecting: expectations, credential: record)
+            let updated = verified.updatedCredentialRecord
+            let update = CredentialRecordUpdate(
+                credentialID: record.id,
+                expectedSignCount: record.signCount,
+                signCount: updated.signCount,
+                backupEligible: updated.backupEligible,
+                backupState: updated.backupState,
+                userVerificationInitialized: updated.userVerificationInitialized,
+                lastUsedAt: now
+            )
+            if try await credentialStore.update(update) {
+                return CompletedAuthentication(
+                    userHandle: owner,
+                    credentialRecord: updated,
+                    verifiedAuthentication: verified,
+                    backupStateChange: BackupStateChange(stored: record.backupState, reported: updated.backupState)
+                )
+            }
+            guard let reread = try await credentialStore.credential(withID: response.credentialID),
+                reread.userHandle == owner
+            else {
+                throw WebAuthnError(.unknownCredential, "the credential was removed while the assertion was verified")
+            }
+            record = reread
+        }
+        throw WebAuthnError(
+            .signCountRegression,
+            "the stored signature counter kept changing while this assertion was recorded "
+                + "(\(Self.maximumCounterUpdateAttempts) compare-and-set attempts failed)"
+        )
+    }
+}

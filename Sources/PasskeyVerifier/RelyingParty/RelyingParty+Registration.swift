@@ -1,0 +1,101 @@
+/// The registration ceremony (WebAuthn Level 3 §7.1) over the stores.
+extension RelyingParty {
+    /// Starts a registration for `user`: issues a challenge bound to the user and returns the options to send
+    /// to the client (§5.4, §7.1 "Registering a New Credential").
+    ///
+    /// The options carry the RP ID and name, the user, the challenge, `pubKeyCredParams` from
+    /// ``RelyingPartyConfiguration/allowedAlgorithms``, the timeout, the user's existing credentials in
+    /// `excludeCredentials` (so one authenticator does not register twice), `authenticatorSelection`, hints,
+    /// the attestation preference and formats, and the `credProps` extension.
+    ///
+    /// - Throws: ``RelyingPartyUsageError`` when `user.id` is not 1 to 64 bytes; errors of the stores and
+    ///   the random source.
+    public func beginRegistration(for user: PublicKeyCredentialUserEntity) async throws
+        -> PublicKeyCredentialCreationOptionsJSON
+    {
+        try Self.validate(userHandle: user.id)
+        let existing = try await credentialStore.credentials(forUserHandle: user.id)
+        let issued = try await issueChallenge(for: .registration, userHandle: user.id)
+        return PublicKeyCredentialCreationOptionsJSON(
+            rp: PublicKeyCredentialRpEntity(id: configuration.relyingPartyID, name: configuration.relyingPartyName),
+            user: PublicKeyCredentialUserEntityJSON(
+                id: Base64URL.encode(user.id),
+                name: user.name,
+                displayName: user.displayName
+            ),
+            challenge: Base64URL.encode(issued.challenge),
+            pubKeyCredParams: configuration.allowedAlgorithms.map(PublicKeyCredentialParameters.init(algorithm:)),
+            timeout: configuration.timeoutMilliseconds,
+            excludeCredentials: existing.map(Self.descriptor(for:)),
+            authenticatorSelection: AuthenticatorSelectionCriteria(
+                authenticatorAttachment: configuration.authenticatorAttachment,
+                residentKey: configuration.residentKey,
+                userVerification: configuration.userVerification
+            ),
+            hints: configuration.hints,
+            attestation: configuration.attestation,
+            attestationFormats: configuration.attestationFormats,
+            extensions: AuthenticationExtensionsClientInputsJSON(credProps: true)
+        )
+    }
+
+    /// Finishes a registration from the request body a client sent: a Level 3 `RegistrationResponseJSON`
+    /// (§5.1, from a browser's `PublicKeyCredential.toJSON()`) or a ``NativeRegistrationPayload`` (the
+    /// fields of `ASAuthorizationPlatformPublicKeyCredentialRegistration` in standard base64).
+    ///
+    /// A body with a `response` member is read as Level 3 JSON, one with `rawAttestationObject` as the
+    /// native payload. See ``finishRegistration(_:)`` for what is verified and stored.
+    ///
+    /// - Throws: ``WebAuthnError/Code/malformedInput`` when the body is neither shape or cannot be decoded,
+    ///   and everything ``finishRegistration(_:)`` throws.
+    public func finishRegistration(json body: [UInt8]) async throws -> CompletedRegistration {
+        let response: RegistrationResponse
+        switch try ClientResponseShape.detect(body, ceremony: .registration) {
+        case .level3:
+            response = try RegistrationResponse(json: body)
+        case .native:
+            response = try NativeRegistrationPayload(json: body).registrationResponse()
+        }
+        return try await finishRegistration(response)
+    }
+
+    /// Finishes a registration (§7.1): consumes the challenge the client data names, verifies the response
+    /// with ``RegistrationVerifier`` against the configuration, and stores the credential record for the user
+    /// the registration was started for.
+    ///
+    /// The challenge is consumed before anything else is checked: a response that fails cannot be retried,
+    /// the client starts again with ``beginRegistration(for:)``.
+    ///
+    /// - Returns: the stored record, with ``CredentialRecord/userHandle`` set, and the verification.
+    /// - Throws: ``WebAuthnError``: `challengeNotFound` when the challenge was never issued, expired, was
+    ///   already used or was issued for an authentication; `credentialAlreadyRegistered` when the credential
+    ///   ID is stored already, for any user (§7.1 `#reg-ceremony-verify-credential-id`); every code of
+    ///   ``RegistrationVerifier/verify(_:expecting:)``. Errors of the stores are rethrown.
+    public func finishRegistration(_ response: RegistrationResponse) async throws -> CompletedRegistration {
+        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        let now = clock()
+        let issued = try await consumeChallenge(named: clientData, for: .registration, at: now)
+        guard let userHandle = issued.userHandle else {
+            throw WebAuthnError(.challengeNotFound, "the registration challenge is not bound to a user")
+        }
+        let expectations = RegistrationExpectations(
+            relyingPartyID: configuration.relyingPartyID,
+            origins: configuration.origins,
+            challenge: issued.challenge,
+            userVerification: configuration.userVerification,
+            allowedAlgorithms: Set(configuration.allowedAlgorithms),
+            crossOrigin: configuration.crossOrigin,
+            verificationInstant: now,
+            cborMode: configuration.cborMode
+        )
+        let verified = try registrationVerifier.verify(response, expecting: expectations)
+        let record = verified.credentialRecord(userHandle: userHandle)
+        guard try await credentialStore.insert(record, registeredAt: now) else {
+            throw WebAuthnError(
+                .credentialAlreadyRegistered,
+                "credential ID \(Base64URL.encode(record.id)) is already registered"
+            )
+        }
+        return CompletedRegistration(credentialRecord: record, userHandle: userHandle, verifiedRegistration: verified)
+    }
+}

@@ -1,0 +1,172 @@
+import PasskeyCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A WebAuthn relying party: starts and finishes registration and authentication ceremonies over the host's
+/// storage (WebAuthn Level 3 §7.1 "Registering a New Credential", §7.2 "Verifying an Authentication Assertion").
+///
+/// Four calls add passkeys to an application:
+///
+/// 1. ``beginRegistration(for:)`` issues a single-use challenge bound to the user and returns the options
+///    for `navigator.credentials.create()` or `ASAuthorizationPlatformPublicKeyCredentialProvider`.
+/// 2. ``finishRegistration(json:)`` consumes the challenge, verifies the response with
+///    ``RegistrationVerifier`` and stores the new ``CredentialRecord``.
+/// 3. ``beginAuthentication(for:)`` issues a challenge for a known user (listing their credentials in
+///    `allowCredentials`) or for anyone (discoverable credentials, conditional mediation).
+/// 4. ``finishAuthentication(json:)`` consumes the challenge, finds the credential, verifies the assertion
+///    with ``AuthenticationVerifier`` and records the new counter with a compare-and-set.
+///
+/// The `finish` methods accept the Level 3 JSON a browser sends and the fields a native iOS app sends (see
+/// ``NativeRegistrationPayload`` and ``NativeAssertionPayload``) in the same request body.
+///
+/// The value is immutable and `Sendable`: create one at startup and share it. Only the stores hold state.
+/// Time comes from the injected clock and challenges from the injected random source, so tests control
+/// both; the verifiers underneath stay pure.
+///
+/// Errors: a client's response that fails throws ``WebAuthnError`` with a stable code, including the codes
+/// that need stored state: `challengeNotFound` (missing, expired, reused or wrong-ceremony challenge),
+/// `credentialAlreadyRegistered`, `unknownCredential` (no such credential, or not one the ceremony allowed),
+/// `credentialMismatch` (a userHandle that does not own the credential). Errors thrown by the stores are
+/// rethrown unchanged. A misuse by the host throws ``RelyingPartyUsageError``.
+public struct RelyingParty: Sendable {
+    /// The number of random bytes in every challenge (§13.4.3 asks for at least 16).
+    public static let challengeLength = 32
+    /// The number of random bytes ``generateUserHandle()`` returns (§14.6.1 recommends 64).
+    public static let generatedUserHandleLength = 64
+    /// How many times ``finishAuthentication(_:)`` re-reads a credential record whose counter changed while
+    /// the assertion was being verified before it gives up with `signCountRegression`.
+    public static let maximumCounterUpdateAttempts = 32
+
+    /// Who the relying party is and its policy.
+    public let configuration: RelyingPartyConfiguration
+    /// Where credential records are kept.
+    public let credentialStore: any CredentialStore
+    /// Where issued challenges are kept until consumed.
+    public let challengeStore: any ChallengeStore
+
+    let clock: @Sendable () -> Date
+    let randomBytes: @Sendable (_ count: Int) throws -> [UInt8]
+    let registrationVerifier: RegistrationVerifier
+    let authenticationVerifier = AuthenticationVerifier()
+
+    /// Creates a relying party.
+    ///
+    /// - Parameters:
+    ///   - configuration: the RP ID, name, origins and policy.
+    ///   - credentialStore: the credential records; ``InMemoryCredentialStore`` by default, which forgets
+    ///     everything when the process ends.
+    ///   - challengeStore: the pending challenges; ``InMemoryChallengeStore`` by default, which suits one
+    ///     server process.
+    ///   - clock: the current instant, read once per call; used for challenge expiry, attestation certificate
+    ///     validity and the records' timestamps.
+    ///   - randomBytes: returns the given number of bytes from a cryptographically secure generator;
+    ///     libcrypto's `RAND_bytes` by default.
+    /// - Throws: ``RelyingPartyUsageError`` when the configuration cannot run a ceremony: empty RP ID, no
+    ///   origins, no or unsupported algorithms, a timeout or challenge lifetime outside one second to one day.
+    public init(
+        configuration: RelyingPartyConfiguration,
+        credentialStore: any CredentialStore = InMemoryCredentialStore(),
+        challengeStore: any ChallengeStore = InMemoryChallengeStore(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        randomBytes: @escaping @Sendable (_ count: Int) throws -> [UInt8] = { count in
+            try SecureRandom.bytes(count: count)
+        }
+    ) throws(RelyingPartyUsageError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.credentialStore = credentialStore
+        self.challengeStore = challengeStore
+        self.clock = clock
+        self.randomBytes = randomBytes
+        self.registrationVerifier = RegistrationVerifier(
+            trustAnchors: configuration.trustAnchors,
+            compoundPolicy: configuration.compoundAttestationPolicy
+        )
+    }
+
+    /// Returns a new random user handle of ``generatedUserHandleLength`` bytes for an account that has none
+    /// (§14.6.1: a user handle should be random and reveal nothing about the user).
+    ///
+    /// - Throws: what the random source throws, or ``RelyingPartyUsageError`` when it returns too few bytes.
+    public func generateUserHandle() throws -> [UInt8] {
+        try random(count: Self.generatedUserHandleLength)
+    }
+
+    /// Draws `count` bytes from the random source and checks their number.
+    func random(count: Int) throws -> [UInt8] {
+        let bytes = try randomBytes(count)
+        guard bytes.count == count else {
+            throw RelyingPartyUsageError("the random source returned \(bytes.count) bytes; \(count) were requested")
+        }
+        return bytes
+    }
+
+    /// Checks a user handle the host passed in (§5.4.3: 1 to 64 bytes).
+    static func validate(userHandle: [UInt8]) throws(RelyingPartyUsageError) {
+        let range = PublicKeyCredentialUserEntity.minimumIDLength...PublicKeyCredentialUserEntity.maximumIDLength
+        guard range.contains(userHandle.count) else {
+            throw RelyingPartyUsageError(
+                "the user handle is \(userHandle.count) bytes; WebAuthn (§5.4.3) requires 1 to 64 random bytes"
+            )
+        }
+    }
+
+    /// Issues a new challenge for `ceremony`, bound to `userHandle`, and stores it (§13.4.3).
+    func issueChallenge(for ceremony: CeremonyKind, userHandle: [UInt8]?) async throws -> IssuedChallenge {
+        let challenge = try random(count: Self.challengeLength)
+        let now = clock()
+        let issued = IssuedChallenge(
+            challenge: challenge,
+            ceremony: ceremony,
+            userHandle: userHandle,
+            issuedAt: now,
+            expiresAt: now.addingTimeInterval(configuration.challengeLifetimeSeconds)
+        )
+        try await challengeStore.put(issued)
+        return issued
+    }
+
+    /// The largest challenge looked up in the store; anything longer was not issued here.
+    static let maximumChallengeLength = 1024
+
+    /// Takes the challenge the client data names out of the store: it is consumed whatever happens next.
+    ///
+    /// - Throws: ``WebAuthnError/Code/challengeNotFound`` when the challenge was never issued, has expired,
+    ///   was already used, or was issued for the other ceremony.
+    func consumeChallenge(
+        named clientData: CollectedClientData,
+        for ceremony: CeremonyKind,
+        at now: Date
+    ) async throws -> IssuedChallenge {
+        guard let challenge = Base64URL.decode(clientData.challenge), !challenge.isEmpty,
+            challenge.count <= Self.maximumChallengeLength
+        else {
+            throw WebAuthnError(.challengeNotFound, "the clientDataJSON challenge is not one this relying party issues")
+        }
+        guard let issued = try await challengeStore.take(challenge, at: now) else {
+            throw WebAuthnError(
+                .challengeNotFound,
+                "the challenge was never issued, has expired, or was already used; start the ceremony again"
+            )
+        }
+        guard issued.isValid(at: now) else {
+            throw WebAuthnError(.challengeNotFound, "the challenge expired at \(issued.expiresAt)")
+        }
+        guard issued.ceremony == ceremony else {
+            throw WebAuthnError(
+                .challengeNotFound,
+                "the challenge was issued for \(issued.ceremony.rawValue), not \(ceremony.rawValue)"
+            )
+        }
+        return issued
+    }
+
+    /// A descriptor for `record` in `excludeCredentials` or `allowCredentials` (§5.8.3).
+    static func descriptor(for record: CredentialRecord) -> PublicKeyCredentialDescriptorJSON {
+        PublicKeyCredentialDescriptorJSON(id: record.id, transports: record.transports)
+    }
+}

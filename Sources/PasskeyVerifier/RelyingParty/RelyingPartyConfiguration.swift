@@ -1,0 +1,139 @@
+import PasskeyCBOR
+import PasskeyCrypto
+
+/// Who the relying party is and the policy its ceremonies follow (WebAuthn Level 3 §5.4, §5.5, §7.1, §7.2).
+///
+/// The defaults fit a passkey sign-in: discoverable credentials, user verification preferred, no
+/// attestation, EdDSA, ES256 and RS256, five minutes per ceremony, strict counter and backup-flag rules.
+public struct RelyingPartyConfiguration: Sendable {
+    /// The RP ID (§5.4.2 `rp.id`): the registrable domain the credentials are scoped to, such as
+    /// `example.com`. Every origin must be on it or a subdomain of it; it cannot change later.
+    public var relyingPartyID: String
+    /// The name shown to users while they create a passkey (§5.4.2 `rp.name`).
+    public var relyingPartyName: String
+    /// Every origin the client data may name, compared exactly (§7.1 step 9, §13.4.9): web origins such as
+    /// `https://example.com` (no path, no trailing slash), and the origins of native apps. An iOS or macOS app
+    /// using `ASAuthorizationPlatformPublicKeyCredentialProvider` reports `https://` followed by the RP ID;
+    /// an Android app reports `android:apk-key-hash:` followed by the base64url SHA-256 of its signing
+    /// certificate.
+    public var origins: Set<String>
+    /// Whether the UV flag is required (§5.8.6); sent in the options and enforced on the response.
+    public var userVerification: UserVerificationRequirement
+    /// Whether a discoverable credential is wanted (§5.4.6); `required` makes a passkey.
+    public var residentKey: ResidentKeyRequirement
+    /// Platform or roaming authenticators only; any when `nil` (§5.4.5).
+    public var authenticatorAttachment: AuthenticatorAttachment?
+    /// How much attestation to ask for (§5.4.7).
+    public var attestation: AttestationConveyancePreference
+    /// The preferred attestation statement formats, most preferred first (§5.4 `attestationFormats`).
+    public var attestationFormats: [String]
+    /// Which authenticators the client should offer first (§5.8.7).
+    public var hints: [PublicKeyCredentialHint]
+    /// The credential algorithms accepted, most preferred first (§5.4 `pubKeyCredParams`); a registration
+    /// with any other algorithm fails with `unsupportedAlgorithm`.
+    public var allowedAlgorithms: [COSEAlgorithm]
+    /// Whether ceremonies may run in a cross-origin iframe (§5.8.1 `crossOrigin`, `topOrigin`).
+    public var crossOrigin: CrossOriginPolicy
+    /// What a counter that does not increase means (§6.1.1).
+    public var signCountPolicy: SignCountPolicy
+    /// What a change of the backup eligibility flag means (§6.1.3).
+    public var backupEligibilityPolicy: BackupEligibilityPolicy
+    /// The attestation trust anchors per format (§7.1 step 23); the Apple WebAuthn Root CA is built in.
+    public var trustAnchors: AttestationTrustAnchors
+    /// How many sub-statements of a `compound` attestation statement must verify (§8.9).
+    public var compoundAttestationPolicy: CompoundAttestation.Policy
+    /// How strictly CBOR is read (§6.5.1; `lenient` is described in Docs/Decisions.md).
+    public var cborMode: CBORDecoder.Mode
+    /// How long the client should wait for the user, sent as `timeout` (§5.4, §5.5). Between one second and
+    /// one day.
+    public var timeout: Duration
+    /// How long an issued challenge stays valid (§13.4.3). Between one second and one day; keep it at least
+    /// ``timeout`` so that a user who takes the whole timeout can still finish.
+    public var challengeLifetime: Duration
+
+    /// The algorithms `pubKeyCredParams` lists by default: EdDSA (-8), ES256 (-7), RS256 (-257) (§5.4).
+    public static let defaultAlgorithms: [COSEAlgorithm] = [.edDSA, .es256, .rs256]
+
+    /// Creates a configuration; every policy has the default documented on its property.
+    public init(
+        relyingPartyID: String,
+        relyingPartyName: String,
+        origins: Set<String>,
+        userVerification: UserVerificationRequirement = .preferred,
+        residentKey: ResidentKeyRequirement = .required,
+        authenticatorAttachment: AuthenticatorAttachment? = nil,
+        attestation: AttestationConveyancePreference = .none,
+        attestationFormats: [String] = [],
+        hints: [PublicKeyCredentialHint] = [],
+        allowedAlgorithms: [COSEAlgorithm] = RelyingPartyConfiguration.defaultAlgorithms,
+        crossOrigin: CrossOriginPolicy = .forbidden,
+        signCountPolicy: SignCountPolicy = .rejectRegression,
+        backupEligibilityPolicy: BackupEligibilityPolicy = BackupEligibilityPolicy(),
+        trustAnchors: AttestationTrustAnchors = .builtIn,
+        compoundAttestationPolicy: CompoundAttestation.Policy = .allMustPass,
+        cborMode: CBORDecoder.Mode = .strict,
+        timeout: Duration = .seconds(300),
+        challengeLifetime: Duration = .seconds(300)
+    ) {
+        self.relyingPartyID = relyingPartyID
+        self.relyingPartyName = relyingPartyName
+        self.origins = origins
+        self.userVerification = userVerification
+        self.residentKey = residentKey
+        self.authenticatorAttachment = authenticatorAttachment
+        self.attestation = attestation
+        self.attestationFormats = attestationFormats
+        self.hints = hints
+        self.allowedAlgorithms = allowedAlgorithms
+        self.crossOrigin = crossOrigin
+        self.signCountPolicy = signCountPolicy
+        self.backupEligibilityPolicy = backupEligibilityPolicy
+        self.trustAnchors = trustAnchors
+        self.compoundAttestationPolicy = compoundAttestationPolicy
+        self.cborMode = cborMode
+        self.timeout = timeout
+        self.challengeLifetime = challengeLifetime
+    }
+
+    /// The shortest ``timeout`` and ``challengeLifetime``.
+    static let minimumDuration = Duration.seconds(1)
+    /// The longest ``timeout`` and ``challengeLifetime``.
+    static let maximumDuration = Duration.seconds(86_400)
+
+    /// Checks that the configuration can run a ceremony.
+    func validate() throws(RelyingPartyUsageError) {
+        guard !relyingPartyID.isEmpty else {
+            throw RelyingPartyUsageError("relyingPartyID is empty; set it to the registrable domain, e.g. example.com")
+        }
+        guard !origins.isEmpty else {
+            throw RelyingPartyUsageError("origins is empty; list every web and app origin, e.g. https://example.com")
+        }
+        guard !allowedAlgorithms.isEmpty else {
+            throw RelyingPartyUsageError("allowedAlgorithms is empty; the default is EdDSA, ES256, RS256")
+        }
+        if let unsupported = allowedAlgorithms.first(where: { !COSEAlgorithm.allSupported.contains($0) }) {
+            throw RelyingPartyUsageError("allowedAlgorithms contains \(unsupported), which credential keys cannot use")
+        }
+        for (name, duration) in [("timeout", timeout), ("challengeLifetime", challengeLifetime)] {
+            guard duration >= Self.minimumDuration, duration <= Self.maximumDuration else {
+                throw RelyingPartyUsageError("\(name) is \(duration); it must be between 1 second and 1 day")
+            }
+        }
+    }
+
+    /// ``timeout`` in whole milliseconds, as the options carry it.
+    var timeoutMilliseconds: UInt32 {
+        let components = timeout.components
+        let (milliseconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return components.seconds > 0 ? .max : 0 }
+        let (total, carry) = milliseconds.addingReportingOverflow(components.attoseconds / 1_000_000_000_000_000)
+        guard !carry else { return .max }
+        return UInt32(clamping: total)
+    }
+
+    /// ``challengeLifetime`` in seconds.
+    var challengeLifetimeSeconds: Double {
+        let components = challengeLifetime.components
+        return Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

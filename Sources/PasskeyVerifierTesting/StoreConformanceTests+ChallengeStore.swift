@@ -1,0 +1,145 @@
+import Foundation
+import PasskeyVerifier
+
+extension StoreConformanceTests {
+    /// A put challenge is taken back with every field intact: a registration challenge with its user, and an
+    /// authentication challenge without one (`nil`, not empty bytes). Instants are whole seconds, so a
+    /// store may keep second precision.
+    public func checkTakenChallengeRoundTrips() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        let challenges = [
+            IssuedChallenge(
+                challenge: try Self.randomBytes(32),
+                ceremony: .registration,
+                userHandle: try Self.randomBytes(64),
+                issuedAt: now,
+                expiresAt: now.addingTimeInterval(300)
+            ),
+            IssuedChallenge(
+                challenge: try Self.randomBytes(32),
+                ceremony: .authentication,
+                userHandle: nil,
+                issuedAt: now,
+                expiresAt: now.addingTimeInterval(600)
+            ),
+        ]
+        for challenge in challenges {
+            try await store.put(challenge)
+            let taken = try await store.take(challenge.challenge, at: now.addingTimeInterval(1))
+            try require(
+                taken == challenge,
+                "take returned \(Self.summary(taken)); put \(Self.summary(challenge))"
+            )
+        }
+    }
+
+    /// A challenge is returned by the first take only (§13.4.3: single use).
+    public func checkChallengeIsTakenOnlyOnce() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        let challenge = try Self.challenge(issuedAt: now, lifetime: 300)
+        try await store.put(challenge)
+        let first = try await store.take(challenge.challenge, at: now)
+        try require(first != nil, "the first take of a put challenge returned nil")
+        let second = try await store.take(challenge.challenge, at: now)
+        try require(second == nil, "a second take of the same challenge returned it again; take must delete")
+    }
+
+    /// Bytes that were never put are not taken.
+    public func checkUnknownChallengeIsNotTaken() async throws {
+        let store = try await makeChallengeStore()
+        let taken = try await store.take(try Self.randomBytes(32), at: Date())
+        try require(taken == nil, "take of a challenge that was never put returned \(Self.summary(taken))")
+    }
+
+    /// A challenge is not returned at or after its expiry instant (`instant >= expiresAt`), and one just before
+    /// expiry is. The takes move forward in time, as a clock does.
+    public func checkExpiredChallengeIsNeverReturned() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        let atExpiry = try Self.challenge(issuedAt: now, lifetime: 60)
+        let afterExpiry = try Self.challenge(issuedAt: now, lifetime: 60)
+        let beforeExpiry = try Self.challenge(issuedAt: now, lifetime: 60)
+        for challenge in [atExpiry, afterExpiry, beforeExpiry] {
+            try await store.put(challenge)
+        }
+        let takenBeforeExpiry = try await store.take(beforeExpiry.challenge, at: now.addingTimeInterval(59))
+        try require(
+            takenBeforeExpiry == beforeExpiry,
+            "take one second before expiresAt returned \(Self.summary(takenBeforeExpiry))"
+        )
+        let takenAtExpiry = try await store.take(atExpiry.challenge, at: now.addingTimeInterval(60))
+        try require(
+            takenAtExpiry == nil,
+            "take at exactly expiresAt returned the challenge; it expires at that instant"
+        )
+        let takenAfterExpiry = try await store.take(afterExpiry.challenge, at: now.addingTimeInterval(3600))
+        try require(takenAfterExpiry == nil, "take an hour after expiresAt returned the challenge")
+    }
+
+    /// Taking one challenge leaves the others in place.
+    public func checkChallengesAreIndependent() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        let first = try Self.challenge(issuedAt: now, lifetime: 300)
+        let second = try Self.challenge(issuedAt: now, lifetime: 300)
+        try await store.put(first)
+        try await store.put(second)
+        let takenFirst = try await store.take(first.challenge, at: now)
+        try require(takenFirst == first, "take of the first challenge returned \(Self.summary(takenFirst))")
+        let takenSecond = try await store.take(second.challenge, at: now)
+        try require(
+            takenSecond == second,
+            "taking one challenge removed another: take returned \(Self.summary(takenSecond))"
+        )
+    }
+
+    /// Of ``concurrency`` concurrent takes of one challenge, exactly one returns it: the same response sent to
+    /// several server instances at once is accepted once.
+    public func checkConcurrentTakesLetExactlyOneWin() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        let challenge = try Self.challenge(issuedAt: now, lifetime: 300)
+        try await store.put(challenge)
+        let concurrency = self.concurrency
+        let returned = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask { try await store.take(challenge.challenge, at: now) != nil }
+            }
+            var count = 0
+            for try await wasReturned in group where wasReturned {
+                count += 1
+            }
+            return count
+        }
+        try require(
+            returned == 1,
+            "\(returned) of \(concurrency) concurrent takes of one challenge returned it; exactly 1 must "
+                + "(DELETE ... RETURNING)"
+        )
+    }
+
+    /// The current instant, truncated to whole seconds.
+    static func wholeSecondNow() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+
+    /// An authentication challenge of fresh random bytes for a random user.
+    static func challenge(issuedAt: Date, lifetime: TimeInterval) throws -> IssuedChallenge {
+        IssuedChallenge(
+            challenge: try randomBytes(32),
+            ceremony: .authentication,
+            userHandle: try randomBytes(16),
+            issuedAt: issuedAt,
+            expiresAt: issuedAt.addingTimeInterval(lifetime)
+        )
+    }
+
+    /// A one-line description of an issued challenge for failure messages.
+    static func summary(_ challenge: IssuedChallenge?) -> String {
+        guard let challenge else { return "nil" }
+        return "{challenge \(describe(challenge.challenge)), \(challenge.ceremony.rawValue), user "
+            + "\(describe(challenge.userHandle)), issuedAt \(challenge.issuedAt), expiresAt \(challenge.expiresAt)}"
+    }
+}

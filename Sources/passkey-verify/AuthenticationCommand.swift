@@ -1,0 +1,52 @@
+import ArgumentParser
+import PasskeyVerifierTesting
+
+/// `passkey-verify authentication [FLAGS] [FILE]`: verifies one `AuthenticationResponseJSON`
+/// (WebAuthn Level 3 §5.1, §7.2) against a stored credential given by flags.
+struct AuthenticationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authentication",
+        abstract: "Verify one AuthenticationResponseJSON (WebAuthn Level 3 §7.2).",
+        discussion: """
+            Prints one JSON object: {"verified": true, "credentialId": ..., "newSignCount": ..., \
+            "userPresent": ..., "userVerified": ..., "backupEligible": ..., "backupState": ...} or \
+            {"verified": false, "error": {"code": ..., "message": ...}}.
+            """
+    )
+
+    @OptionGroup var ceremony: CeremonyOptions
+
+    @Option(
+        name: .customLong("public-key"),
+        help: "The stored COSE_Key of the credential, base64url (standard base64 accepted; required)."
+    )
+    var publicKey: String
+
+    @Option(name: .customLong("sign-count"), help: "The stored signature counter.")
+    var signCount: UInt32 = 0
+
+    @Option(name: .customLong("credential-id"), help: "The credential the server expected, base64url.")
+    var credentialId: String?
+
+    @Flag(
+        name: .customLong("backup-eligible"),
+        inversion: .prefixedNo,
+        help: """
+            The stored backup eligibility (BE) of the credential. When given, a change of BE is checked \
+            (BE lost fails with invalidBackupFlags) and reported in backupEligibilityChange.
+            """
+    )
+    var backupEligible: Bool?
+
+    @Argument(help: "The response JSON file; standard input when absent or '-'.")
+    var file: String?
+
+    func run() throws {
+        try SingleCeremony.run(.authentication, file: file, options: ceremony) { recorded in
+            recorded.publicKey = publicKey
+            recorded.signCount = signCount
+            recorded.credentialId = credentialId
+            recorded.backupEligible = backupEligible
+        }
+    }
+}

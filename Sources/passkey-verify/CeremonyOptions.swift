@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// The flags `registration` and `authentication` share (command-line contract).
+struct CeremonyOptions: ParsableArguments {
+    @Option(name: .customLong("rp-id"), help: "The relying party ID (required).")
+    var relyingPartyID: String
+
+    @Option(
+        name: .customLong("origin"),
+        help: ArgumentHelp("An origin the server accepts (required, repeatable: any one may match).")
+    )
+    var origins: [String]
+
+    @Option(help: "The challenge the server issued, base64url (standard base64 accepted; required).")
+    var challenge: String
+
+    @Flag(name: .customLong("require-user-verification"), help: "Require the UV flag.")
+    var requireUserVerification = false
+
+    @Option(
+        name: .customLong("top-origin"),
+        help: "Allow cross-origin (iframe) ceremonies embedded in this top-level origin (repeatable)."
+    )
+    var topOrigins: [String] = []
+
+    @Option(
+        name: .customLong("algorithm"),
+        parsing: .unconditionalSingleValue,
+        help: "A COSE algorithm the server accepts, such as -7 (repeatable; default: every supported one)."
+    )
+    var algorithms: [Int64] = []
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import PasskeyVerifierTesting
+
+/// `passkey-verify replay PATH...`: replays recorded ceremonies (`Docs/RecordedCeremonies.md`) and compares
+/// each outcome with the expectation it records.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay recorded ceremonies and compare each outcome with its expectation.",
+        discussion: """
+            Each PATH is a recorded ceremony file or a folder searched recursively for *.json files (in \
+            sorted order). Prints one line per ceremony (✓ matched, ✗ differed: name, kind, format, \
+            algorithm, outcome, then what differed) and a summary. Exit status 1 when any ceremony differed; \
+            a file that is not a recorded ceremony, or records no expectation, counts as differed.
+            """
+    )
+
+    @Flag(name: .shortAndLong, help: "Print only the ceremonies that differed, and the summary.")
+    var quiet = false
+
+    @Argument(help: "Recorded ceremony files or folders.")
+    var paths: [String]
+
+    func validate() throws {
+        guard !paths.isEmpty else {
+            throw ValidationError("Missing expected argument '<paths> ...'")
+        }
+    }
+
+    /// One replayed file.
+    struct Row {
+        var matched: Bool
+        var name: String
+        var kind: String
+        var format: String
+        var algorithm: String
+        var outcome: String
+        var notes: [String]
+        var pendingIssue: Int?
+    }
+
+    func run() throws {
+        let files = try Self.files(in: paths)
+        guard !files.isEmpty else {
+            throw UsageError("no *.json files found in \(paths.joined(separator: ", "))")
+        }
+        let now = Date()
+        var verifiers = RegistrationVerifierCache(capacity: 8)
+        let rows = files.map { Self.replay($0, now: now, verifiers: &verifiers) }
+        var output = OutputWriter()
+        let nameWidth = rows.map(\.name.count).max() ?? 0
+        let formatWidth = max(6, rows.map(\.format.count).max() ?? 0)
+        let algorithmWidth = max(5, rows.map(\.algorithm.count).max() ?? 0)
+        for row in rows where !(quiet && row.matched) {
+            var line = (row.matched ? "✓ " : "✗ ") + Self.padded(row.name, nameWidth)
+            line += "  " + Self.padded(row.kind, 14) + "  " + Self.padded(row.format, formatWidth)
+            line += "  " + Self.padded(row.algorithm, algorithmWidth) + "  " + row.outcome
+            if let issue = row.pendingIssue {
+                line += "  (expectation pending issue #\(issue))"
+            }
+            try output.writeLine(line)
+            for note in row.notes {
+                try output.writeLine("    - " + note)
+            }
+        }
+        let differed = rows.filter { !$0.matched }.count
+        var summary = "\(rows.count) ceremonies: \(rows.count - differed) matched, \(differed) differed"
+        let pending = rows.compactMap(\.pendingIssue)
+        if !pending.isEmpty {
+            let issues = Set(pending).sorted().map { "#\($0)" }.joined(separator: ", ")
+            summary += " (\(pending.count) with an expectation pending issue \(issues))"
+        }
+        try output.writeLine(summary)
+        try output.flush()
+        if differed > 0 {
+            throw ExitCode(1)
+        }
+    }
+
+    /// Replays one file.
+    static func replay(_ path: String, now: Date, verifiers: inout RegistrationVerifierCache) -> Row {
+        let ceremony: RecordedCeremony
+        do {
+            ceremony = try RecordedCeremony.load(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return Row(
+                matched: false, name: path, kind: "-", format: "-", algorithm: "-",
+                outcome: "not a recorded ceremony", notes: ["\(error)"], pendingIssue: nil
+            )
+        }
+        let result = ceremony.replay(now: now, verifiers: &verifiers)
+        var notes = result.differences
+        if ceremony.expected == nil {
+            notes.append("the recording has no expectation (\"expected\")")
+        }
+        let outcome = result.outcome
+        return Row(
+            matched: notes.isEmpty,
+            name: ceremony.name ?? path,
+            kind: ceremony.kind.rawValue,
+            format: outcome.format ?? CeremonySummary.format(of: ceremony) ?? "-",
+            algorithm: (outcome.algorithm ?? CeremonySummary.algorithm(of: ceremony))
+                .map(COSEKeyInspection.algorithmName) ?? "-",
+            outcome: outcome.error.map { "rejected: \($0.code)" } ?? "verified",
+            notes: notes,
+            pendingIssue: ceremony.pendingIssue
+        )
+    }
+
+    /// The files named by `paths`, folders searched recursively for `*.json`, each folder's files sorted.
+    static func files(in paths: [String]) throws(UsageError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError("\(path) does not exist")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+                throw UsageError("cannot list \(path)")
+            }
+            let base = path.hasSuffix("/") ? path : path + "/"
+            let found = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+            files += found.map { base + $0 }
+        }
+        return files
+    }
+
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,42 @@
+import PasskeyVerifier
+import Testing
+
+/// Every code a verifier (or response decoding) can produce is produced by at least one of the error-code
+/// cases; the three facade codes need stored state and are tested through the facade.
+@Suite struct ErrorCodeCoverageTests {
+    static let allCases: [ErrorCase] =
+        ErrorCodeInputTests.cases + ErrorCodeClientDataTests.cases + ErrorCodeAuthenticatorDataTests.cases
+        + ErrorCodeCredentialTests.cases + ErrorCodeAttestationTests.cases
+
+    /// The codes the verifiers can produce: every code but the facade's.
+    static let verifierCodes = Set(WebAuthnError.Code.allCodes).subtracting(W3CVectors.facadeCodes)
+
+    @Test func theCasesNameEveryVerifierCode() {
+        let named = Set(Self.allCases.map(\.code))
+        #expect(named == Self.verifierCodes, "missing: \(Self.verifierCodes.subtracting(named).map(\.name).sorted())")
+        #expect(Self.verifierCodes.count == 22)
+    }
+
+    /// Runs every case again and collects the codes actually thrown: the coverage is what the verifiers do,
+    /// not what the list says.
+    @Test func theCasesProduceEveryVerifierCode() throws {
+        var produced: Set<WebAuthnError.Code> = []
+        for errorCase in Self.allCases {
+            if let error = try errorCase.thrownError(), error.code == errorCase.code {
+                produced.insert(error.code)
+            }
+        }
+        #expect(
+            produced == Self.verifierCodes,
+            "not produced: \(Self.verifierCodes.subtracting(produced).map(\.name).sorted())")
+    }
+
+    @Test func caseNamesAreUnique() {
+        let names = Self.allCases.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func theFacadeCodesAreStillCodes() {
+        #expect(W3CVectors.facadeCodes.isSubset(of: Set(WebAuthnError.Code.allCodes)))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import PasskeyVerifier
+import Testing
+
+/// The example in README.md, run for real on the WebAuthn Level 3 none-es256 test vector: a registration
+/// (§7.1) and a sign-in (§7.2) from the JSON bodies a browser sends. The lines between the README markers
+/// are the README's code exactly.
+@Suite struct ReadmeExampleTests {
+    /// The body a browser POSTs after `navigator.credentials.create()`: `PublicKeyCredential.toJSON()`.
+    static let registrationBody = Array(
+        """
+        {
+            "id": "-R85HbTJsv3g6nAYnLo_tj9Xm6YSKzOtlP8-wzAIS-Q",
+            "rawId": "-R85HbTJsv3g6nAYnLo_tj9Xm6YSKzOtlP8-wzAIS-Q",
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": "\
+        eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiQU1NUHQ0VXh4R1RTdG5jZHE0MTdZRHdCRmk4dnBJYS1wdzhv\
+        T3VWVzRUQSIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5vcmciLCJjcm9zc09yaWdpbiI6ZmFsc2UsImV4dHJhRGF0YSI6ImNs\
+        aWVudERhdGFKU09OIG1heSBiZSBleHRlbmRlZCB3aXRoIGFkZGl0aW9uYWwgZmllbGRzIGluIHRoZSBmdXR1cmUsIHN1Y2ggYXMg\
+        dGhpczogQmtRZURqZGNUQnJYQmlBd0pUTEU1USJ9",
+                "attestationObject": "\
+        o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVikv6vDdDKViwYzYNOtZGHJxHNa5_jt1GWSpeDwFFKy5LVZAAAAAIRGzLmrHbN0\
+        dQsjZ_9vOh8AIPkfOR20ybL94OpwGJy6P7Y_V5umEiszrZT_PsMwCEvkpQECAyYgASFYIK_voW-XypstI-uGzLZAmNINuQhWBi6y\
+        ScM6m2cvJt9hIlggkwpWuHovymYzSwNFir-HlxfBLMaO1zKQry4mZHlrkiA",
+                "transports": ["internal", "hybrid"]
+            },
+            "authenticatorAttachment": "platform",
+            "clientExtensionResults": {}
+        }
+        """.utf8)
+    /// The body a browser POSTs after `navigator.credentials.get()`; `userHandle` is ``userID``.
+    static let authenticationBody = Array(
+        """
+        {
+            "id": "-R85HbTJsv3g6nAYnLo_tj9Xm6YSKzOtlP8-wzAIS-Q",
+            "rawId": "-R85HbTJsv3g6nAYnLo_tj9Xm6YSKzOtlP8-wzAIS-Q",
+            "type": "public-key",
+            "response": {
+                "clientDataJSON": "\
+        eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoiT2NEblVoUVh1bFRVUG8zSlVYVDBJOTdwdnp6WUJQOXRaY2hYeWF2\
+        MDFBZyIsIm9yaWdpbiI6Imh0dHBzOi8vZXhhbXBsZS5vcmciLCJjcm9zc09yaWdpbiI6ZmFsc2V9",
+                "authenticatorData": "v6vDdDKViwYzYNOtZGHJxHNa5_jt1GWSpeDwFFKy5LUZAAAAAA",
+                "signature": "\
+        MEYCIQD1Ck4uRAkknEqFO6NhKC8JhB303UVHoTqHeAIY3v_NOAIhAISArA8Lk1OBdPV1vxGh3V14xuSGAT-TcpXqE2U-Mx6H",
+                "userHandle": "o_GcC159TiuMH2DZ4rekFQ"
+            },
+            "authenticatorAttachment": "platform",
+            "clientExtensionResults": {}
+        }
+        """.utf8)
+
+    /// The challenge the server issued for the registration (the vector's).
+    static let registrationChallenge = W3CVectors.bytes(W3CVectors.noneES256RegistrationChallenge)
+    /// The challenge the server issued for the sign-in (the vector's).
+    static let authenticationChallenge = W3CVectors.bytes(W3CVectors.noneES256AuthenticationChallenge)
+    /// The account's user handle (`user.id`, §5.4.3): random bytes, no personal data.
+    static let userID = W3CVectors.bytes("a3f19c0b5e7d4e2b8c1f60d9e2b7a415")
+
+    @Test func theReadmeExampleRegistersAndSignsIn() throws {
+        let registrationBody = Self.registrationBody
+        let registrationChallenge = Self.registrationChallenge
+        let authenticationBody = Self.authenticationBody
+        let authenticationChallenge = Self.authenticationChallenge
+        let userID = Self.userID
+
+        // README example begins.
+        let registration = try RegistrationVerifier().verify(
+            try RegistrationResponse(json: registrationBody),
+            expecting: RegistrationExpectations(
+                relyingPartyID: "example.org", origins: ["https://example.org"],
+                challenge: registrationChallenge, verificationInstant: Date()))
+        let record = registration.credentialRecord(userHandle: userID)  // store it
+        let signIn = try AuthenticationVerifier().verify(
+            try AuthenticationResponse(json: authenticationBody),
+            expecting: AuthenticationExpectations(
+                relyingPartyID: "example.org", origins: ["https://example.org"], challenge: authenticationChallenge),
+            credential: record)
+        // store signIn.updatedCredentialRecord
+        // README example ends.
+
+        #expect(registration.format == "none")
+        #expect(registration.attestationType == .none)
+        #expect(registration.credentialPublicKey.algorithm == .es256)
+        #expect(record.id == W3CVectors.bytes(ModelTestVectors.noneES256CredentialID))
+        #expect(record.userHandle == userID)
+        #expect(record.transports == ["internal", "hybrid"])
+        #expect(record.backupEligible && record.backupState)
+        #expect(record.signCount == 0)
+        #expect(signIn.credentialID == record.id)
+        #expect(signIn.userHandle == userID)
+        #expect(signIn.userPresent)
+        #expect(!signIn.signCountRegressed)
+        #expect(signIn.backupEligibilityChange == .unchanged)
+        #expect(signIn.updatedCredentialRecord == record)
+    }
+
+    /// The same sign-in body cannot be replayed against the next challenge the server issues.
+    @Test func aReplayedSignInFailsWithChallengeMismatch() throws {
+        let registration = try RegistrationVerifier().verify(
+            try RegistrationResponse(json: Self.registrationBody),
+            expecting: RegistrationExpectations(
+                relyingPartyID: "example.org", origins: ["https://example.org"],
+                challenge: Self.registrationChallenge, verificationInstant: Date()))
+        let record = registration.credentialRecord(userHandle: Self.userID)
+        #expect(throws: WebAuthnError(.challengeMismatch, "")) {
+            try AuthenticationVerifier().verify(
+                try AuthenticationResponse(json: Self.authenticationBody),
+                expecting: AuthenticationExpectations(
+                    relyingPartyID: "example.org", origins: ["https://example.org"],
+                    challenge: Array(repeating: 7, count: 32)),
+                credential: record)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `passkey-verify replay`: replays recorded ceremonies against their expectations.
+@Suite struct ReplayCommandTests {
+    @Test func everyFixtureMatches() throws {
+        let result = try CLIRunner.run(["replay", "Fixtures"])
+        #expect(result.status == 0)
+        let count = TestFixtures.allFiles().count
+        let summary = try #require(result.lines.last)
+        #expect(summary.hasPrefix("\(count) ceremonies: \(count) matched, 0 differed"))
+        let ceremonyLines = result.lines.dropLast()
+        #expect(ceremonyLines.count == count)
+        #expect(ceremonyLines.allSatisfy { $0.hasPrefix("✓ ") })
+        let packed = ceremonyLines.first { $0.hasPrefix("✓ w3c/packed-es256/registration ") }
+        #expect(packed?.contains("packed") == true)
+        #expect(packed?.contains("ES256") == true)
+        #expect(packed?.hasSuffix("verified") == true)
+    }
+
+    @Test func aWrongExpectationAndAFileThatIsNotACeremonyDiffer() throws {
+        let folder = try TestFixtures.temporaryDirectory()
+        let nested = folder.appendingPathComponent("nested")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        var object = try TestFixtures.object("w3c/none-es256.registration.json")
+        var expected = try #require(object["expected"] as? [String: Any])
+        expected["format"] = "packed"
+        object["expected"] = expected
+        object["name"] = "temporary/wrong-format"
+        try JSONSerialization.data(withJSONObject: object).write(to: nested.appendingPathComponent("wrong.json"))
+        try Data("{\"not\": \"a ceremony\"}".utf8).write(to: folder.appendingPathComponent("junk.json"))
+        try Data("ignored".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let good = CLIRunner.fixturesDirectory.appendingPathComponent("w3c/none-es256.authentication.json")
+        try FileManager.default.copyItem(at: good, to: folder.appendingPathComponent("good.json"))
+
+        let result = try CLIRunner.run(["replay", folder.path])
+        #expect(result.status == 1)
+        #expect(result.lines.last == "3 ceremonies: 1 matched, 2 differed")
+        let text = result.standardOutput
+        #expect(text.contains("✗ temporary/wrong-format"))
+        #expect(text.contains("format: expected packed, got none"))
+        #expect(text.contains("junk.json"))
+        #expect(text.contains("not a recorded ceremony"))
+        #expect(text.contains("✓ w3c/none-es256/authentication"))
+
+        let quiet = try CLIRunner.run(["replay", "--quiet", folder.path])
+        #expect(quiet.status == 1)
+        #expect(!quiet.standardOutput.contains("✓"))
+    }
+
+    @Test func aSingleFileCanBeReplayed() throws {
+        let result = try CLIRunner.run(["replay", "Fixtures/negative/challenge-mismatch.json"])
+        #expect(result.status == 0)
+        #expect(result.lines.first?.contains("rejected: challengeMismatch") == true)
+        #expect(result.lines.last == "1 ceremonies: 1 matched, 0 differed")
+    }
+
+    @Test func aMissingPathIsAUsageError() throws {
+        let result = try CLIRunner.run(["replay", "/nonexistent/fixtures"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("/nonexistent/fixtures"))
+        let none = try CLIRunner.run(["replay"])
+        #expect(none.status == 2)
+    }
+}
