@@ -14,7 +14,8 @@ import Testing
             privateKey = try PrivateKey.generate(algorithm)
         }
         let coseKey = try COSEKey(encoded: privateKey.coseKey.encoded)
-        #expect(coseKey.publicKey.subjectPublicKeyInfo == (try coseKey.publicKey.subjectPublicKeyInfoEncodedByLibCrypto()))
+        #expect(
+            coseKey.publicKey.subjectPublicKeyInfo == (try coseKey.publicKey.subjectPublicKeyInfoEncodedByLibCrypto()))
         #expect(coseKey.publicKey == privateKey.publicKey)
     }
 

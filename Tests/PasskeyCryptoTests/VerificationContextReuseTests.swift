@@ -33,7 +33,9 @@ import Testing
             #expect(try publicKey.isValidSignature(pssSignature, for: message, algorithm: .ps256))
             #expect(try !publicKey.isValidSignature(pssSignature, for: message, algorithm: .rs256))
             #expect(try !publicKey.isValidSignature(pkcs1Signature, for: message, algorithm: .ps256))
-            #expect(try publicKey.isValidSignature(try pkcs1.sign(message, algorithm: .rs384), for: message, algorithm: .rs384))
+            #expect(
+                try publicKey.isValidSignature(
+                    try pkcs1.sign(message, algorithm: .rs384), for: message, algorithm: .rs384))
         }
     }
 }

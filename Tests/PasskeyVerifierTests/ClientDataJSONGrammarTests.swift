@@ -39,14 +39,16 @@ import Testing
         #"{"type":"t","challenge":"c","origin":"o"}}"#, #"{"type":"t","challenge":"c","origin":"o"},"#,
         #"{"type":"t","challenge":"c","origin":"o" "#, #"{"type":"t","challenge":"c","origin":"o",}"#,
         #"{"type":"t""challenge":"c","origin":"o"}"#, #"{"type":"t","challenge":"c","origin":"o"}{}"#,
-        #"{"type":"t","challenge":"c","origin":"o\"}"#, "{\"type\":\"t\",\"challenge\":\"c\",\"origin\":\"o\u{7F}\u{1F}\"}",
+        #"{"type":"t","challenge":"c","origin":"o\"}"#,
+        "{\"type\":\"t\",\"challenge\":\"c\",\"origin\":\"o\u{7F}\u{1F}\"}",
     ])
     func rejectsMalformedTopLevelObjects(text: String) {
         #expect(throws: Self.malformed) { try CollectedClientData(jsonBytes: Array(text.utf8)) }
     }
 
     @Test func acceptsWhitespaceEverywhereRFC8259Allows() throws {
-        let text = " \t\r\n{ \"type\" :\t\"t\" ,\n\"challenge\"\r:\"c\" , \"origin\" : \"o\" , \"crossOrigin\" : true }\n "
+        let text =
+            " \t\r\n{ \"type\" :\t\"t\" ,\n\"challenge\"\r:\"c\" , \"origin\" : \"o\" , \"crossOrigin\" : true }\n "
         let clientData = try CollectedClientData(jsonBytes: Array(text.utf8))
         #expect(clientData.crossOrigin == true)
         #expect(clientData.challenge == "c")
@@ -63,7 +65,8 @@ import Testing
     }
 
     @Test func decodesEscapesInTheMembersItReads() throws {
-        let text = #"{"\u0074ype":"webauthn.\u0067et","challenge":"a\/b","origin":"https:\/\/x.example","topOrigin":"\u00e9"}"#
+        let text =
+            #"{"\u0074ype":"webauthn.\u0067et","challenge":"a\/b","origin":"https:\/\/x.example","topOrigin":"\u00e9"}"#
         let clientData = try CollectedClientData(jsonBytes: Array(text.utf8))
         #expect(clientData.type == "webauthn.get")
         #expect(clientData.challenge == "a/b")

@@ -18,7 +18,10 @@ import Testing
         }
         let object = try AttestationObject(bytes: try RegistrationResponse(json).attestationObject)
         let chain = try #require(object.attestationStatement[textKey: "x5c"]?.arrayValue).compactMap(\.byteStringValue)
-        return (try Certificate(derEncoded: chain[0]), try Certificate(derEncoded: chain[1]), try Date(at, strategy: .iso8601))
+        return (
+            try Certificate(derEncoded: chain[0]), try Certificate(derEncoded: chain[1]),
+            try Date(at, strategy: .iso8601)
+        )
     }
 
     private static func code(_ body: () throws -> Void) -> CryptoError.Code? {
@@ -48,9 +51,10 @@ import Testing
         let w3cLeafBytes = try Self.packedLeaf()
         let w3cLeaf = try Certificate(derEncoded: try #require(w3cLeafBytes))
         for instant in instants {
-            for (leaf, intermediate) in [(ios.leaf, ios.intermediate), (macos.leaf, macos.intermediate),
-                (w3cLeaf, ios.intermediate), (ios.intermediate, ios.intermediate)]
-            {
+            for (leaf, intermediate) in [
+                (ios.leaf, ios.intermediate), (macos.leaf, macos.intermediate),
+                (w3cLeaf, ios.intermediate), (ios.intermediate, ios.intermediate),
+            ] {
                 let fresh = CertificateChainVerifier(trustAnchors: root)
                 let expected = Self.code { try fresh.verify(leaf: leaf, intermediates: [intermediate], at: instant) }
                 let actual = Self.code { try cached.verify(leaf: leaf, intermediates: [intermediate], at: instant) }

@@ -70,7 +70,8 @@ enum Harness {
     }
 
     /// Measures `body` on `threads` threads at once: every thread runs batches until the repetition's end.
-    static func measure(_ name: String, threads: Int, settings: HarnessSettings, _ body: @escaping Body) -> Measurement {
+    static func measure(_ name: String, threads: Int, settings: HarnessSettings, _ body: @escaping Body) -> Measurement
+    {
         let batch = calibrate(name, body, settings: settings)
         _ = runRepetition(name, threads: threads, batch: batch, seconds: settings.warmup, body)
         var rates: [Double] = []

@@ -55,7 +55,8 @@ struct FixtureLoader {
     func ceremony(_ path: String) throws -> (RecordedCeremony, [UInt8]) {
         let data = try Data(contentsOf: root.appendingPathComponent(path))
         let ceremony = try JSONDecoder().decode(RecordedCeremony.self, from: data)
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let response = object["response"]
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let response = object["response"]
         else { throw BenchError("\(path) has no response") }
         return (ceremony, Array(try JSONSerialization.data(withJSONObject: response)))
     }

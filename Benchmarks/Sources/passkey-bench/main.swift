@@ -56,7 +56,9 @@ let appleChain = try loader.x5c(registrationApple)
 let appleRoot = try Certificate.certificates(fromPEM: AppleWebAuthnRootCA.pem)[0].derEncoded
 let rawAppleLeaf = try certificateVerifier(subject: appleChain[0], issuer: appleChain[1])
 let rawAppleIntermediate = try certificateVerifier(subject: appleChain[1], issuer: appleRoot)
-nonisolated(unsafe) let rawPointers: [OpaquePointer] = [es256.raw, eddsa.raw, rs256.raw, rawAppleLeaf, rawAppleIntermediate]
+nonisolated(unsafe) let rawPointers: [OpaquePointer] = [
+    es256.raw, eddsa.raw, rs256.raw, rawAppleLeaf, rawAppleIntermediate,
+]
 
 /// Wraps a raw verifier pointer for capture in a `@Sendable` body (the verifier is read-only).
 struct Raw: @unchecked Sendable {
@@ -67,7 +69,9 @@ func rawBenchmarks(_ label: String, _ raw: OpaquePointer) -> [Benchmark] {
     let shared = Raw(pointer: raw)
     return [
         Benchmark(name: "raw \(label) DigestVerifyInit+DigestVerify") { bench_digest_verify_loop(shared.pointer, $0) },
-        Benchmark(name: "raw \(label) verify only (prehashed, ctx reused)") { bench_verify_only_loop(shared.pointer, $0) },
+        Benchmark(name: "raw \(label) verify only (prehashed, ctx reused)") {
+            bench_verify_only_loop(shared.pointer, $0)
+        },
     ]
 }
 
@@ -105,12 +109,16 @@ benchmarks += [
     },
     Benchmark(name: "registration apple (iOS), pre-decoded") { n in repeated(n) { registrationApple.verifyDecoded() } },
     Benchmark(name: "registration apple (iOS), from JSON") { n in repeated(n) { registrationApple.verifyJSON() } },
-    Benchmark(name: "CBOR decode, apple attestation object", body: { n in
-        repeated(n) { (try? CBORDecoder().decode(appleObject)) != nil }
-    }, bytesPerOperation: appleObject.count),
-    Benchmark(name: "CBOR decode, packed x5c attestation object", body: { n in
-        repeated(n) { (try? CBORDecoder().decode(packedObject)) != nil }
-    }, bytesPerOperation: packedObject.count),
+    Benchmark(
+        name: "CBOR decode, apple attestation object",
+        body: { n in
+            repeated(n) { (try? CBORDecoder().decode(appleObject)) != nil }
+        }, bytesPerOperation: appleObject.count),
+    Benchmark(
+        name: "CBOR decode, packed x5c attestation object",
+        body: { n in
+            repeated(n) { (try? CBORDecoder().decode(packedObject)) != nil }
+        }, bytesPerOperation: packedObject.count),
     Benchmark(name: "part: AuthenticationResponse(json:)") { n in
         repeated(n) { (try? AuthenticationResponse(json: es256.json)) != nil }
     },
@@ -148,8 +156,9 @@ let libcrypto = String(cString: OpenSSL_version_wrapper())
 let host = ProcessInfo.processInfo
 print("# passkey-bench")
 print("")
-print("\(host.activeProcessorCount) cores, \(libcrypto), \(Date()); warm-up \(settings.warmup) s, "
-      + "\(settings.repetitions) × \(settings.seconds) s repetitions, medians")
+print(
+    "\(host.activeProcessorCount) cores, \(libcrypto), \(Date()); warm-up \(settings.warmup) s, "
+        + "\(settings.repetitions) × \(settings.seconds) s repetitions, medians")
 print("")
 
 var single: [String: Measurement] = [:]

@@ -53,7 +53,9 @@ func fuzz(_ bytes: [UInt8]) {
         authenticatorData: authenticatorData,
         signature: input.rest()
     )
-    if let verified = try? AuthenticationVerifier().verify(response, expecting: expectations, credential: profile.credential) {
+    if let verified = try? AuthenticationVerifier().verify(
+        response, expecting: expectations, credential: profile.credential)
+    {
         Fuzzing.check(
             verified.updatedCredentialRecord.publicKey == profile.credential.publicKey,
             "the updated record has another key"
