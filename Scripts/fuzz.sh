@@ -31,7 +31,8 @@ declare -A max_lengths=(
     [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=2048 [client-data]=4096
     [registration]=8192 [assertion]=4096 [registration-json]=16384 [authentication-json]=8192
 )
-order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json authentication-json)
+order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json
+    authentication-json)
 
 usage() {
     echo "usage: $0 TARGET|all SECONDS [libFuzzer flags...]; targets: ${order[*]}" >&2
@@ -69,8 +70,8 @@ run_one() {
     [ "$seconds" != 0 ] && limit=(-max_total_time="$seconds")
     echo "== $name: $module on $corpus ($(ls "$corpus" | wc -l) inputs), log $log"
     set +e
-    SWIFT_BACKTRACE=enable=no "$bin/$module" "$corpus" "${limit[@]}" -max_len="${max_lengths[$name]}" -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$fuzz/artifacts/$name-" "$@" >"$log" 2>&1
+    SWIFT_BACKTRACE=enable=no "$bin/$module" "$corpus" "${limit[@]}" -max_len="${max_lengths[$name]}" -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$fuzz/artifacts/$name-" "$@" >"$log" 2>&1
     local status=$?
     set -e
     local done_line

@@ -5,6 +5,7 @@
 
 #include <openssl/crypto.h>
 #include <openssl/err.h>
+#include <openssl/bn.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/x509.h>
@@ -131,4 +132,31 @@ long bench_verify_only_loop(const bench_raw_verifier *verifier, long iterations)
 
 const char *OpenSSL_version_wrapper(void) {
     return OpenSSL_version(OPENSSL_VERSION);
+}
+
+int bench_rsa_generate_and_sign(int bits, const uint8_t *message, size_t message_length, uint8_t *modulus,
+                                size_t *modulus_length, uint8_t *exponent, size_t *exponent_length,
+                                uint8_t *signature, size_t *signature_length) {
+    int ok = 0;
+    BIGNUM *n = NULL;
+    BIGNUM *e = NULL;
+    EVP_MD_CTX *context = NULL;
+    EVP_PKEY *key = EVP_RSA_gen((unsigned int)bits);
+    if (key == NULL) goto done;
+    if (EVP_PKEY_get_bn_param(key, "n", &n) != 1 || EVP_PKEY_get_bn_param(key, "e", &e) != 1) goto done;
+    if (BN_num_bytes(n) > 1024 || BN_num_bytes(e) > 1024) goto done;
+    *modulus_length = (size_t)BN_bn2bin(n, modulus);
+    *exponent_length = (size_t)BN_bn2bin(e, exponent);
+    context = EVP_MD_CTX_new();
+    size_t length = 1024;
+    if (context == NULL || EVP_DigestSignInit(context, NULL, EVP_sha256(), NULL, key) != 1 ||
+        EVP_DigestSign(context, signature, &length, message, message_length) != 1) goto done;
+    *signature_length = length;
+    ok = 1;
+done:
+    EVP_MD_CTX_free(context);
+    BN_free(n);
+    BN_free(e);
+    EVP_PKEY_free(key);
+    return ok;
 }

@@ -14,6 +14,9 @@ struct HarnessSettings: Sendable {
     var seconds = 1.0
     /// Target length of one batch (one call of the body), in seconds.
     var batchSeconds = 0.002
+    /// Single-threaded runs count the thread's CPU time instead of wall-clock time, which keeps other processes
+    /// on a shared machine out of the numbers (multi-threaded runs always use wall-clock time).
+    var cpuTime = false
 }
 
 /// The result of one benchmark: operations per second for each repetition.
@@ -69,16 +72,42 @@ enum Harness {
         }
     }
 
-    /// Measures `body` on `threads` threads at once: every thread runs batches until the repetition's end.
-    static func measure(_ name: String, threads: Int, settings: HarnessSettings, _ body: @escaping Body) -> Measurement
-    {
+    /// A benchmark prepared for measuring: its batch size, after a warm-up.
+    struct Prepared {
+        let name: String
+        let body: Body
+        let batch: Int
+    }
+
+    /// Calibrates and warms up `body` on `threads` threads.
+    static func prepare(_ name: String, threads: Int, settings: HarnessSettings, _ body: @escaping Body) -> Prepared {
         let batch = calibrate(name, body, settings: settings)
-        _ = runRepetition(name, threads: threads, batch: batch, seconds: settings.warmup, body)
-        var rates: [Double] = []
+        _ = runRepetition(name, threads: threads, batch: batch, seconds: settings.warmup, cpuTime: false, body)
+        return Prepared(name: name, body: body, batch: batch)
+    }
+
+    /// Measures every benchmark on `threads` threads, the repetitions interleaved (one repetition of each in turn),
+    /// so that a change in the machine's load affects every benchmark of a comparison alike.
+    static func measure(_ benchmarks: [Prepared], threads: Int, settings: HarnessSettings) -> [Measurement] {
+        var rates = [[Double]](repeating: [], count: benchmarks.count)
         for _ in 0..<settings.repetitions {
-            rates.append(runRepetition(name, threads: threads, batch: batch, seconds: settings.seconds, body))
+            for (index, benchmark) in benchmarks.enumerated() {
+                rates[index].append(
+                    runRepetition(
+                        benchmark.name, threads: threads, batch: benchmark.batch, seconds: settings.seconds,
+                        cpuTime: settings.cpuTime && threads == 1, benchmark.body
+                    )
+                )
+            }
         }
-        return Measurement(name: name, threads: threads, ratesPerRepetition: rates)
+        return zip(benchmarks, rates).map { Measurement(name: $0.name, threads: threads, ratesPerRepetition: $1) }
+    }
+
+    /// The calling thread's CPU time in nanoseconds.
+    static func threadCPUTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// One repetition: operations per second over all threads.
@@ -87,11 +116,22 @@ enum Harness {
         threads: Int,
         batch: Int,
         seconds: Double,
+        cpuTime: Bool,
         _ body: @escaping Body
     ) -> Double {
+        let duration = UInt64(seconds * 1e9)
+        if cpuTime {
+            let start = threadCPUTime()
+            var operations = 0
+            repeat {
+                run(name, body, batch)
+                operations += batch
+            } while threadCPUTime() - start < duration
+            return Double(operations) / (Double(threadCPUTime() - start) / 1e9)
+        }
         let counts = Counters(count: threads)
         let start = now()
-        let deadline = start + UInt64(seconds * 1e9)
+        let deadline = start + duration
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var operations = 0
             repeat {

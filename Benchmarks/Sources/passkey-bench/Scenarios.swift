@@ -102,6 +102,68 @@ struct FixtureLoader {
         )
     }
 
+    /// An RS256 assertion by a freshly generated RSA key of `bits` bits (e = 65537), for example.org: no recorded
+    /// ceremony uses a 2048-bit RS256 credential (the W3C RS256 vector's key has a 3482-bit modulus).
+    func syntheticRSAAuthentication(bits: Int32) throws -> AuthenticationCase {
+        let challenge: [UInt8] = Array(0..<32)
+        let authenticatorData = HashAlgorithm.sha256.hash(Array("example.org".utf8)) + [0x05, 0, 0, 0, 1]
+        let clientDataJSON = Array(
+            (#"{"type":"webauthn.get","challenge":""# + Base64URL.encode(challenge)
+                + #"","origin":"https://example.org","crossOrigin":false}"#).utf8
+        )
+        let message = authenticatorData + HashAlgorithm.sha256.hash(clientDataJSON)
+        var modulus = [UInt8](repeating: 0, count: 1024)
+        var exponent = [UInt8](repeating: 0, count: 1024)
+        var signature = [UInt8](repeating: 0, count: 1024)
+        var modulusLength = 0
+        var exponentLength = 0
+        var signatureLength = 0
+        guard
+            bench_rsa_generate_and_sign(
+                bits, message, message.count, &modulus, &modulusLength, &exponent, &exponentLength, &signature,
+                &signatureLength) == 1
+        else { throw BenchError("libcrypto cannot generate an RSA key") }
+        let key = try COSEKey(
+            cbor: .map(
+                CBORMap(entries: [
+                    .init(key: .init(integer: 1), value: .init(integer: 3)),
+                    .init(key: .init(integer: 3), value: .init(integer: -257)),
+                    .init(key: .init(integer: -1), value: .byteString(Array(modulus.prefix(modulusLength)))),
+                    .init(key: .init(integer: -2), value: .byteString(Array(exponent.prefix(exponentLength)))),
+                ])
+            )
+        )
+        let credentialID: [UInt8] = Array(repeating: 0x42, count: 16)
+        let signatureBytes = Array(signature.prefix(signatureLength))
+        let json = Array(
+            """
+            {"id":"\(Base64URL.encode(credentialID))","rawId":"\(Base64URL.encode(credentialID))","type":"public-key",\
+            "response":{"clientDataJSON":"\(Base64URL.encode(clientDataJSON))",\
+            "authenticatorData":"\(Base64URL.encode(authenticatorData))",\
+            "signature":"\(Base64URL.encode(signatureBytes))"},"clientExtensionResults":{}}
+            """.utf8
+        )
+        let response = try AuthenticationResponse(json: json)
+        let expectations = AuthenticationExpectations(
+            relyingPartyID: "example.org",
+            origins: ["https://example.org"],
+            challenge: challenge,
+            allowedCredentialIDs: [credentialID]
+        )
+        let spki = key.publicKey.subjectPublicKeyInfo
+        guard
+            let raw = bench_raw_verifier_new(
+                spki, spki.count, "SHA256", message, message.count, signatureBytes, signatureBytes.count)
+        else { throw BenchError("libcrypto cannot build the raw RSA verifier") }
+        return AuthenticationCase(
+            json: json,
+            response: response,
+            expectations: expectations,
+            credential: CredentialRecord(id: credentialID, publicKey: key),
+            raw: raw
+        )
+    }
+
     func registration(_ path: String) throws -> RegistrationCase {
         let (ceremony, json) = try ceremony(path)
         let response = try RegistrationResponse(json: json)

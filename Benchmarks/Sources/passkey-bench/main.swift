@@ -1,7 +1,7 @@
 // passkey-bench: the PasskeyVerifier benchmark (Docs/Performance.md).
 //
 //   swift run -c release passkey-bench [--seconds S] [--repetitions R] [--warmup S] [--threads T]
-//                                      [--filter TEXT] [--no-parallel] [--fixtures DIR]
+//                                      [--filter TEXT] [--no-parallel] [--cpu-time] [--fixtures DIR]
 //   swift run -c release passkey-bench --profile NAME --count N     (no timing; for callgrind)
 import CBenchLibCrypto
 import Foundation
@@ -37,6 +37,7 @@ while let argument = arguments.next() {
     case "--threads": threads = Int(value()) ?? threads
     case "--filter": filter = value()
     case "--no-parallel": parallel = false
+    case "--cpu-time": settings.cpuTime = true
     case "--fixtures": fixtures = URL(fileURLWithPath: value(), isDirectory: true)
     case "--profile": profile = value()
     case "--count": profileCount = Int(value()) ?? profileCount
@@ -47,7 +48,8 @@ while let argument = arguments.next() {
 let loader = FixtureLoader(root: fixtures)
 let es256 = try loader.authentication("w3c/packed-es256.authentication.json", digest: "SHA256")
 let eddsa = try loader.authentication("w3c/packed-eddsa.authentication.json", digest: nil)
-let rs256 = try loader.authentication("w3c/packed-rs256.authentication.json", digest: "SHA256")
+let rs256 = try loader.syntheticRSAAuthentication(bits: 2048)
+let rs256W3C = try loader.authentication("w3c/packed-rs256.authentication.json", digest: "SHA256")
 let registrationNone = try loader.registration("w3c/none-es256.registration.json")
 let registrationPackedSelf = try loader.registration("w3c/packed-self-es256.registration.json")
 let registrationPackedX5C = try loader.registration("w3c/packed-es256.registration.json")
@@ -87,11 +89,19 @@ let esMessage = es256.response.authenticatorData + HashAlgorithm.sha256.hash(es2
 let appleObject = registrationApple.response.attestationObject
 let packedObject = registrationPackedX5C.response.attestationObject
 let esKeyBytes = es256.credential.publicKey.encoded
+let packedLeaf = try loader.x5c(registrationPackedX5C)[0]
+let packedLeafCertificate = try Certificate(derEncoded: packedLeaf)
+let packedChainVerifier = CertificateChainVerifier(
+    trustAnchors: try loader.ceremony("w3c/packed-es256.registration.json").0.trustAnchors?
+        .flatMap { try Certificate.certificates(fromPEM: $0) } ?? []
+)
+let packedInstant = registrationPackedX5C.expectations.verificationInstant
 
 var benchmarks: [Benchmark] = []
 benchmarks += rawBenchmarks("P-256", es256.raw)
 benchmarks += rawBenchmarks("Ed25519", eddsa.raw)
 benchmarks += rawBenchmarks("RSA-2048", rs256.raw)
+benchmarks += rawBenchmarks("RSA-3482 (W3C vector key)", rs256W3C.raw)
 benchmarks += rawBenchmarks("P-384 (Apple leaf cert)", rawAppleLeaf)
 benchmarks += [
     Benchmark(name: "ES256 assertion, pre-decoded") { n in repeated(n) { es256.verifyDecoded() } },
@@ -100,6 +110,9 @@ benchmarks += [
     Benchmark(name: "EdDSA assertion, from JSON") { n in repeated(n) { eddsa.verifyJSON() } },
     Benchmark(name: "RS256 assertion, pre-decoded") { n in repeated(n) { rs256.verifyDecoded() } },
     Benchmark(name: "RS256 assertion, from JSON") { n in repeated(n) { rs256.verifyJSON() } },
+    Benchmark(name: "RS256 assertion (W3C vector, 3482-bit key), pre-decoded") { n in
+        repeated(n) { rs256W3C.verifyDecoded() }
+    },
     Benchmark(name: "registration none (ES256), pre-decoded") { n in repeated(n) { registrationNone.verifyDecoded() } },
     Benchmark(name: "registration packed self (ES256), pre-decoded") { n in
         repeated(n) { registrationPackedSelf.verifyDecoded() }
@@ -131,6 +144,17 @@ benchmarks += [
     Benchmark(name: "part: COSEKey(encoded:) P-256") { n in
         repeated(n) { (try? COSEKey(encoded: esKeyBytes)) != nil }
     },
+    Benchmark(name: "part: Certificate(derEncoded:) packed leaf (P-256)") { n in
+        repeated(n) { (try? Certificate(derEncoded: packedLeaf)) != nil }
+    },
+    Benchmark(name: "part: Certificate(derEncoded:) Apple intermediate (P-384)") { n in
+        repeated(n) { (try? Certificate(derEncoded: appleChain[1])) != nil }
+    },
+    Benchmark(name: "part: CertificateChainVerifier.verify packed leaf → W3C root") { n in
+        repeated(n) {
+            (try? packedChainVerifier.verify(leaf: packedLeafCertificate, intermediates: [], at: packedInstant)) != nil
+        }
+    },
     Benchmark(name: "part: COSEKey.isValidSignature ES256") { n in
         repeated(n) { es256.credential.publicKey.isValidSignature(es256.response.signature, for: esMessage) }
     },
@@ -158,22 +182,25 @@ print("# passkey-bench")
 print("")
 print(
     "\(host.activeProcessorCount) cores, \(libcrypto), \(Date()); warm-up \(settings.warmup) s, "
-        + "\(settings.repetitions) × \(settings.seconds) s repetitions, medians")
+        + "\(settings.repetitions) × \(settings.seconds) s repetitions interleaved, medians; single-threaded rates "
+        + (settings.cpuTime ? "per CPU-second of the thread" : "per wall-clock second")
+)
 print("")
 
 var single: [String: Measurement] = [:]
+let prepared = benchmarks.map { Harness.prepare($0.name, threads: 1, settings: settings, $0.body) }
+let measurements = Harness.measure(prepared, threads: 1, settings: settings)
 print("| benchmark | ops/s (median) | µs/op | min–max ops/s | MB/s |")
 print("|---|---:|---:|---:|---:|")
-for benchmark in benchmarks {
-    let measurement = Harness.measure(benchmark.name, threads: 1, settings: settings, benchmark.body)
+for (benchmark, measurement) in zip(benchmarks, measurements) {
     single[benchmark.name] = measurement
     let throughput = benchmark.bytesPerOperation.map { format(measurement.median * Double($0) / 1e6, 1) } ?? ""
     print(
         "| \(benchmark.name) | \(format(measurement.median)) | \(format(measurement.microsecondsPerOperation, 2)) "
             + "| \(format(measurement.minimum))–\(format(measurement.maximum)) | \(throughput) |"
     )
-    fflush(nil)
 }
+fflush(nil)
 
 @MainActor func ratio(_ operation: String, _ raw: String, contains count: Double = 1) {
     guard let op = single[operation], let base = single[raw] else { return }
@@ -193,12 +220,32 @@ for kind in ["pre-decoded", "from JSON"] {
     ratio("EdDSA assertion, \(kind)", "raw Ed25519 verify only (prehashed, ctx reused)")
     ratio("RS256 assertion, \(kind)", "raw RSA-2048 DigestVerifyInit+DigestVerify")
     ratio("RS256 assertion, \(kind)", "raw RSA-2048 verify only (prehashed, ctx reused)")
+    ratio(
+        "RS256 assertion (W3C vector, 3482-bit key), \(kind)",
+        "raw RSA-3482 (W3C vector key) DigestVerifyInit+DigestVerify"
+    )
 }
 ratio("part: COSEKey.isValidSignature ES256", "raw P-256 DigestVerifyInit+DigestVerify")
-ratio("registration none (ES256), pre-decoded", "raw P-256 DigestVerifyInit+DigestVerify")
-ratio("registration packed self (ES256), pre-decoded", "raw P-256 DigestVerifyInit+DigestVerify")
-ratio("registration packed x5c (ES256), pre-decoded", "raw P-256 DigestVerifyInit+DigestVerify", contains: 2)
-ratio("registration apple (iOS), pre-decoded", "raw P-384 (Apple leaf cert) DigestVerifyInit+DigestVerify", contains: 2)
+fflush(nil)
+
+@MainActor func cost(_ operation: String, _ raw: String, contains: String) {
+    guard let op = single[operation], let base = single[raw] else { return }
+    print("| \(operation) | \(raw) | \(format(base.median / op.median, 2)) | \(contains) |")
+}
+
+print("")
+print("Registrations: cost in raw verifications (raw rate ÷ operation rate), same run.")
+print("")
+print("| operation | raw baseline | cost | signature verifications inside |")
+print("|---|---|---:|---|")
+let p256 = "raw P-256 DigestVerifyInit+DigestVerify"
+cost("registration none (ES256), pre-decoded", p256, contains: "none (P-256 key import only)")
+cost("registration packed self (ES256), pre-decoded", p256, contains: "1 P-256")
+cost("registration packed x5c (ES256), pre-decoded", p256, contains: "2 P-256 (attestation, leaf certificate)")
+cost(
+    "registration apple (iOS), pre-decoded", "raw P-384 (Apple leaf cert) DigestVerifyInit+DigestVerify",
+    contains: "1 P-384 (leaf certificate; the intermediate's is cached)"
+)
 fflush(nil)
 
 if parallel, threads > 1 {
@@ -207,15 +254,16 @@ if parallel, threads > 1 {
     print("")
     print("| benchmark | 1 thread ops/s | \(threads) threads ops/s | speed-up |")
     print("|---|---:|---:|---:|")
-    for benchmark in benchmarks {
-        let measurement = Harness.measure(benchmark.name, threads: threads, settings: settings, benchmark.body)
+    let preparedParallel = benchmarks.map { Harness.prepare($0.name, threads: threads, settings: settings, $0.body) }
+    let parallelMeasurements = Harness.measure(preparedParallel, threads: threads, settings: settings)
+    for (benchmark, measurement) in zip(benchmarks, parallelMeasurements) {
         let one = single[benchmark.name]?.median ?? 0
         print(
             "| \(benchmark.name) | \(format(one)) | \(format(measurement.median)) "
                 + "| \(format(one > 0 ? measurement.median / one : 0, 2))× |"
         )
-        fflush(nil)
     }
+    fflush(nil)
 }
 for pointer in rawPointers {
     bench_raw_verifier_free(pointer)

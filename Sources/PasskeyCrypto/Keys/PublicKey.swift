@@ -111,9 +111,10 @@ public struct PublicKey: Sendable, Hashable {
 
     /// Verifies `signature` over `message` with `algorithm`, the hash taken from the algorithm only: the message's
     /// digest checked with `EVP_PKEY_verify` (ECDSA, RSA), or one-shot `EVP_DigestVerify` (EdDSA), with
-    /// verification contexts initialised once per key and algorithm and reused (``VerificationContextPool``). ECDSA signatures are DER `Ecdsa-Sig-Value` (WebAuthn §6.5.6), EdDSA signatures raw
-    /// (RFC 8032), RSA signatures raw PKCS #1 v1.5 (RFC 8812) or PSS with MGF1 on the same hash and a salt
-    /// as long as the digest (RFC 8230 §2).
+    /// verification contexts initialised once per key and algorithm and reused (``VerificationContextPool``).
+    /// ECDSA signatures are DER `Ecdsa-Sig-Value` (WebAuthn §6.5.6), EdDSA signatures raw (RFC 8032), RSA
+    /// signatures raw PKCS #1 v1.5 (RFC 8812) or PSS with MGF1 on the same hash and a salt as long as the digest
+    /// (RFC 8230 §2).
     ///
     /// Returns `false` for a wrong or malformed signature. Throws ``CryptoError/Code/unsupportedAlgorithm``
     /// when `algorithm` does not fit this key's type or curve.

@@ -29,6 +29,13 @@ long bench_digest_verify_loop(const bench_raw_verifier *verifier, long iteration
    initialised once). Returns how many verified. Safe to call from several threads. */
 long bench_verify_only_loop(const bench_raw_verifier *verifier, long iterations);
 
+/* Generates an RSA key of `bits` bits (e = 65537) and signs `message` with RSASSA-PKCS1-v1_5 and SHA-256 (RS256).
+   Writes the big-endian modulus and exponent and the signature into the buffers (each at least 1024 bytes) and
+   their lengths. Returns 1 on success. */
+int bench_rsa_generate_and_sign(int bits, const uint8_t *message, size_t message_length, uint8_t *modulus,
+                                size_t *modulus_length, uint8_t *exponent, size_t *exponent_length,
+                                uint8_t *signature, size_t *signature_length);
+
 /* OpenSSL_version(OPENSSL_VERSION): the libcrypto in use. */
 const char *OpenSSL_version_wrapper(void);
 
