@@ -1,6 +1,8 @@
-// The Level 3 AuthenticationResponseJSON decoder (WebAuthn §5.1); what decodes is verified (§7.2) against
+// The Level 3 AuthenticationResponseJSON decoder (WebAuthn §5.1), checked against JSONDecoder (the decoder reads
+// the common shape in one pass); what decodes is verified (§7.2) against
 // the fixture with the same credential ID (or the first one).
 import CFuzzDriver
+import Foundation
 import FuzzSupport
 import PasskeyCBOR
 import PasskeyCrypto
@@ -32,7 +34,16 @@ func seeds() -> [[UInt8]] {
 }
 
 func fuzz(_ bytes: [UInt8]) {
-    guard let response = try? AuthenticationResponse(json: bytes) else { return }
+    let response = try? AuthenticationResponse(json: bytes)
+    // The one-pass reading of the common shape must give exactly what JSONDecoder gives.
+    let viaJSONDecoder = (try? JSONDecoder().decode(AuthenticationResponseJSON.self, from: Data(bytes)))
+        .flatMap { try? AuthenticationResponse($0) }
+    Fuzzing.check(
+        response == viaJSONDecoder && response?.clientExtensionResults == viaJSONDecoder?.clientExtensionResults,
+        "AuthenticationResponse(json:) differs from JSONDecoder: \(String(describing: response)) vs "
+            + "\(String(describing: viaJSONDecoder))"
+    )
+    guard let response else { return }
     Fuzzing.check(!response.credentialID.isEmpty, "decoded an empty credential ID")
     let profiles = FixtureCorpus.shared.authentications
     guard let profile = profiles.first(where: { $0.credential.id == response.credentialID }) ?? profiles.first else {

@@ -25,8 +25,8 @@ struct JSONObjectReader {
         case null
         /// A number.
         case number
-        /// An object.
-        case object
+        /// An object, with the range of its bytes (from `{` to `}`) in the text read, for reading it in turn.
+        case object(Range<Int>)
         /// An array.
         case array
     }
@@ -133,8 +133,9 @@ struct JSONObjectReader {
             try skipString()
             return .skippedString
         case UInt8(ascii: "{"):
+            let start = index
             try skipContainer()
-            return .object
+            return .object(start..<index)
         case UInt8(ascii: "["):
             try skipContainer()
             return .array
