@@ -47,17 +47,8 @@ public struct FIDOU2FAttestation: AttestationStatementFormat {
         let verificationData: [UInt8] =
             [0x00] + input.authenticatorData.relyingPartyIDHash + input.clientDataHash + credential.credentialID
             + [0x04] + x + y
-        let verified = try? certificate.publicKey.isValidSignature(
-            signature,
-            for: verificationData,
-            algorithm: .es256
-        )
-        guard verified == true else {
-            throw WebAuthnError(
-                .invalidSignature,
-                "the fido-u2f signature does not verify with the attestation certificate's key"
-            )
-        }
+        try AttestationSignature.verify(
+            signature, over: verificationData, with: certificate, algorithm: .es256, format: identifier)
         try trustPath.validate([certificate], at: input.verificationInstant)
         return AttestationResult(type: .basic, trustPath: [certificate])
     }
