@@ -405,7 +405,8 @@ enum AndroidAttestationTestSupport {
     @Test func anAuthorizationListOfTheMaximumSizeParses() throws {
         let maximum = AndroidKeyDescription.AuthorizationList.maximumFieldCount
         #expect(maximum == 128)
-        let description = try AndroidKeyDescription(derEncoded: Self.keyDescription(softwareEnforcedFieldCount: maximum))
+        let value = Self.keyDescription(softwareEnforcedFieldCount: maximum)
+        let description = try AndroidKeyDescription(derEncoded: value)
         #expect(description.softwareEnforced.tagNumbers.count == maximum)
         #expect(description.softwareEnforced.tagNumbers.first == 1000)
         #expect(description.softwareEnforced.tagNumbers.last == UInt(1000 + maximum - 1))
