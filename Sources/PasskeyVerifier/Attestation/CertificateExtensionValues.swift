@@ -60,8 +60,3 @@ enum CertificateExtensionValues {
         return Array(try DER.parse(explicitTag.value, expecting: DER.octetStringTag))
     }
 }
-
-/// An extension value that does not have the structure its OID defines.
-enum CertificateExtensionValueError: Error {
-    case malformed
-}
