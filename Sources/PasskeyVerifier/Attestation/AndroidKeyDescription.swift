@@ -44,7 +44,8 @@ public struct AndroidKeyDescription: Sendable, Hashable {
     /// `teeEnforced` (`hardwareEnforced`): authorizations enforced by the TEE or StrongBox.
     public let teeEnforced: AuthorizationList
 
-    /// The Keymaster/KeyMint `SecurityLevel` ENUMERATED.
+    /// The Keymaster/KeyMint `SecurityLevel` ENUMERATED (WebAuthn Level 3 §8.4.1; Android "Key and ID
+    /// attestation", KeyDescription schema).
     public struct SecurityLevel: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The ENUMERATED value.
         public let rawValue: Int
@@ -72,7 +73,8 @@ public struct AndroidKeyDescription: Sendable, Hashable {
         }
     }
 
-    /// One `AuthorizationList`: the key's properties, as EXPLICIT context-tagged fields.
+    /// One `AuthorizationList`: the key's properties, as EXPLICIT context-tagged fields (WebAuthn Level 3
+    /// §8.4.1 checks `purpose`, `origin` and `allApplications`; Android "Key and ID attestation" schema).
     public struct AuthorizationList: Sendable, Hashable {
         /// `[1] purpose` (`SET OF INTEGER`), `nil` when absent. `KM_PURPOSE_SIGN` is 2.
         public let purposes: [Int]?

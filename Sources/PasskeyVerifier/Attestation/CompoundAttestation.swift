@@ -27,7 +27,7 @@ public struct CompoundAttestation: AttestationStatementFormat {
         case atLeast(Int)
     }
 
-    /// The outcome of one sub-statement of a compound statement.
+    /// The outcome of one sub-statement of a compound statement (WebAuthn Level 3 §8.9).
     public struct SubStatementResult: Sendable, Hashable {
         /// The position of the sub-statement in the compound array.
         public let index: Int
