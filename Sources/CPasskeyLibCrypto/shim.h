@@ -35,6 +35,10 @@ static inline int CPasskeyLibCrypto_sk_X509_push(STACK_OF(X509) *stack, X509 *ce
     return sk_X509_push(stack, certificate);
 }
 static inline void CPasskeyLibCrypto_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(stack); }
+static inline int CPasskeyLibCrypto_sk_X509_num(const STACK_OF(X509) *stack) { return sk_X509_num(stack); }
+static inline X509 *CPasskeyLibCrypto_sk_X509_value(const STACK_OF(X509) *stack, int index) {
+    return sk_X509_value(stack, index);
+}
 
 /* EXTENDED_KEY_USAGE = STACK_OF(ASN1_OBJECT). */
 static inline int CPasskeyLibCrypto_sk_ASN1_OBJECT_num(const EXTENDED_KEY_USAGE *stack) {

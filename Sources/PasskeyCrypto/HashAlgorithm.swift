@@ -23,8 +23,26 @@ public enum HashAlgorithm: Sendable, Hashable {
     }
 
     /// The digest of `bytes`.
+    ///
+    /// One `EVP_Digest` call with the digest fetched once per process (``MessageDigest``): OpenSSL 3's
+    /// one-shot `SHA256()` family fetches the algorithm by name on every call, which costs several times
+    /// the hashing of a short input (Docs/Performance.md).
     public func hash(_ bytes: [UInt8]) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: digestLength)
+        let length = digestLength
+        if let digest = MessageDigest.pointer(for: self) {
+            let output = bytes.withUnsafeBufferPointer { input in
+                [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+                    var written: UInt32 = 0
+                    let status = EVP_Digest(input.baseAddress, input.count, buffer.baseAddress, &written, digest, nil)
+                    initialized = status == 1 && Int(written) == length ? length : 0
+                }
+            }
+            if output.count == length {
+                return output
+            }
+            ERR_clear_error()
+        }
+        var output = [UInt8](repeating: 0, count: length)
         bytes.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { out in
                 let base = input.baseAddress

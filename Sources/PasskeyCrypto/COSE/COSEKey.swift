@@ -142,13 +142,19 @@ public struct COSEKey: Sendable, Hashable {
                         "COSE_Key EC point is not on the curve\(detail.isEmpty ? "" : " (\(detail))")"
                     )
                 }
-                self.publicKey = try PublicKey(handle: handle)
+                self.publicKey = try PublicKey(
+                    handle: handle,
+                    subjectPublicKeyInfo: SubjectPublicKeyInfoEncoding.ellipticCurve(curve, x: x, y: y)
+                )
             } else {
                 self.yCoordinate = nil
                 guard let handle = KeyImport.edwardsCurvePublicKey(x, curve: curve) else {
                     throw LibCrypto.failure("EVP_PKEY_new_raw_public_key_ex")
                 }
-                self.publicKey = try PublicKey(handle: handle)
+                self.publicKey = try PublicKey(
+                    handle: handle,
+                    subjectPublicKeyInfo: SubjectPublicKeyInfoEncoding.edwardsCurve(curve, key: x)
+                )
             }
         case .rsa:
             for label in Int64(-12)...Int64(-3) where labels.contains(label) {
@@ -197,7 +203,10 @@ public struct COSEKey: Sendable, Hashable {
             self.yCoordinate = nil
             self.modulus = n
             self.exponent = e
-            self.publicKey = try PublicKey(handle: handle)
+            self.publicKey = try PublicKey(
+                handle: handle,
+                subjectPublicKeyInfo: SubjectPublicKeyInfoEncoding.rsa(modulus: n, exponent: e)
+            )
         }
     }
 

@@ -101,7 +101,10 @@ public struct Certificate: Sendable, Hashable {
             throw LibCrypto.failure("EVP_PKEY_up_ref")
         }
         do {
-            publicKey = try PublicKey(handle: EVPKeyHandle(taking: key))
+            publicKey = try PublicKey(
+                handle: EVPKeyHandle(taking: key),
+                subjectPublicKeyInfo: Self.encodedSubjectPublicKeyInfo(certificate)
+            )
         } catch let error as CryptoError {
             throw CryptoError(.invalidCertificate, "subject public key: \(error.reason)")
         }
@@ -121,6 +124,27 @@ public struct Certificate: Sendable, Hashable {
         isCertificateAuthority = try Self.basicConstraintsCA(extensions)
         extendedKeyUsageOIDs = try Self.extendedKeyUsage(certificate)
         subjectAlternativeNameDirectoryAttributes = try Self.directoryNameAttributes(certificate)
+    }
+
+    /// The certificate's own SubjectPublicKeyInfo re-encoded from its parsed fields (`i2d_X509_PUBKEY`), which
+    /// is what `i2d_PUBKEY` writes for the key without the encoder lookup; `nil` when it cannot be encoded.
+    private static func encodedSubjectPublicKeyInfo(_ certificate: OpaquePointer) -> [UInt8]? {
+        guard let field = X509_get_X509_PUBKEY(certificate) else { return nil }
+        let length = i2d_X509_PUBKEY(field, nil)
+        guard length > 0 else {
+            ERR_clear_error()
+            return nil
+        }
+        var encoded = [UInt8](repeating: 0, count: Int(length))
+        let written = encoded.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var cursor = buffer.baseAddress
+            return i2d_X509_PUBKEY(field, &cursor)
+        }
+        guard written == length else {
+            ERR_clear_error()
+            return nil
+        }
+        return encoded
     }
 
     /// Every certificate of PEM text (RFC 7468 §5, `-----BEGIN CERTIFICATE-----` blocks), in order.

@@ -15,6 +15,7 @@ import CPasskeyLibCrypto
 /// (`X509_V_FLAG_PARTIAL_CHAIN`), as WebAuthn §7.1 step 23 allows for attestation trust anchors.
 public struct CertificateChainVerifier: Sendable {
     private let store: X509StoreHandle
+    private let verifiedIntermediates = VerifiedIntermediateCache()
     /// The trust anchors, in the order given.
     public let trustAnchors: [Certificate]
 
@@ -24,6 +25,9 @@ public struct CertificateChainVerifier: Sendable {
         self.store = X509StoreHandle(anchors: trustAnchors)
     }
 
+    /// How many intermediates this verifier has validated and remembers (``VerifiedIntermediateCache``).
+    package var verifiedIntermediateCount: Int { verifiedIntermediates.count }
+
     /// Validates the path from `leaf` through the untrusted `intermediates` (any order) to a trust anchor, with
     /// every validity period checked at `instant` (RFC 5280 §6.1.3 (a)(2)) rather than the current time.
     ///
@@ -31,6 +35,11 @@ public struct CertificateChainVerifier: Sendable {
     /// outside its validity period at `instant`, ``CryptoError/Code/certificateChainUntrusted`` for every other
     /// failure (no path to an anchor, bad signature, CA constraints, no anchors at all); the reason holds
     /// libcrypto's verify error string and the subject of the failing certificate.
+    ///
+    /// A chain with one intermediate that this verifier has already validated up to an anchor (and whose path is
+    /// valid at `instant`) is first checked from the leaf to that intermediate only; see
+    /// ``VerifiedIntermediateCache`` for when that is equivalent. A failure there is never reported: the full
+    /// validation runs and decides.
     public func verify(leaf: Certificate, intermediates: [Certificate], at instant: Date) throws {
         guard !trustAnchors.isEmpty else {
             throw CryptoError(.certificateChainUntrusted, "no trust anchors are configured; subject \(leaf.subject)")
@@ -42,6 +51,36 @@ public struct CertificateChainVerifier: Sendable {
         guard seconds.isFinite, let time = Int(exactly: seconds) else {
             throw CryptoError(.certificateExpiredOrNotYetValid, "verification instant \(instant) is out of range")
         }
+        if intermediates.count == 1, let entry = verifiedIntermediates.entry(for: intermediates[0], at: time) {
+            let accepted = withExtendedLifetime(entry) {
+                guard let entryStore = entry.store.pointer else { return false }
+                return (try? validate(leaf: leaf, intermediates: [], store: entryStore, time: time) { _ in }) == true
+            }
+            if accepted {
+                return
+            }
+        }
+        try validate(leaf: leaf, intermediates: intermediates, store: storePointer, time: time) { context in
+            if intermediates.count == 1 {
+                verifiedIntermediates.record(
+                    intermediate: intermediates[0],
+                    chain: X509_STORE_CTX_get0_chain(context),
+                    anchors: trustAnchors
+                )
+            }
+        }
+    }
+
+    /// Runs `X509_verify_cert` for `leaf` with `intermediates` untrusted against `store` at `time`. On success calls
+    /// `validated` with the store context (its chain still built) and returns `true`; on failure throws.
+    @discardableResult
+    private func validate(
+        leaf: Certificate,
+        intermediates: [Certificate],
+        store storePointer: OpaquePointer,
+        time: Int,
+        validated: (OpaquePointer) -> Void
+    ) throws -> Bool {
         guard let context = X509_STORE_CTX_new() else {
             throw LibCrypto.failure("X509_STORE_CTX_new")
         }
@@ -60,7 +99,10 @@ public struct CertificateChainVerifier: Sendable {
         X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_PARTIAL_CHAIN))
         X509_STORE_CTX_set_time(context, 0, time)
         let status = withExtendedLifetime((leaf, intermediates)) { X509_verify_cert(context) }
-        guard status != 1 else { return }
+        if status == 1 {
+            validated(context)
+            return true
+        }
 
         let errorCode = X509_STORE_CTX_get_error(context)
         let depth = X509_STORE_CTX_get_error_depth(context)

@@ -37,8 +37,9 @@ public struct PublicKey: Sendable, Hashable {
         try self.init(handle: EVPKeyHandle(taking: parsed))
     }
 
-    /// Wraps a key built by this module, classifying it and caching its SubjectPublicKeyInfo.
-    init(handle: EVPKeyHandle) throws {
+    /// Wraps a key built by this module, classifying it and caching its SubjectPublicKeyInfo: `encoded` when the
+    /// caller has it (it must be what `i2d_PUBKEY` would write), otherwise `i2d_PUBKEY`'s output.
+    init(handle: EVPKeyHandle, subjectPublicKeyInfo encoded: [UInt8]? = nil) throws {
         let key = handle.pointer
         self.handle = handle
         if EVP_PKEY_is_a(key, "EC") == 1 {
@@ -72,6 +73,17 @@ public struct PublicKey: Sendable, Hashable {
             throw CryptoError(
                 .unsupportedAlgorithm, "public key type \(type) is not supported (EC, Ed25519, Ed448, RSA)")
         }
+        subjectPublicKeyInfo = try encoded ?? Self.encodedByLibCrypto(key)
+    }
+
+    /// The SubjectPublicKeyInfo as libcrypto's `i2d_PUBKEY` writes it, for tests that check the cached
+    /// ``subjectPublicKeyInfo`` against it.
+    package func subjectPublicKeyInfoEncodedByLibCrypto() throws -> [UInt8] {
+        try Self.encodedByLibCrypto(handle.pointer)
+    }
+
+    /// `i2d_PUBKEY`: correct for every key, but slow for provider keys (encoder lookup on every call).
+    private static func encodedByLibCrypto(_ key: OpaquePointer) throws -> [UInt8] {
         let length = i2d_PUBKEY(key, nil)
         guard length > 0 else {
             throw LibCrypto.failure("i2d_PUBKEY")
@@ -84,7 +96,7 @@ public struct PublicKey: Sendable, Hashable {
         guard written == length else {
             throw LibCrypto.failure("i2d_PUBKEY")
         }
-        subjectPublicKeyInfo = encoded
+        return encoded
     }
 
     /// Whether `algorithm` can be used with this key: ES256 needs P-256, ES384 P-384, ES512 P-521,
@@ -97,10 +109,12 @@ public struct PublicKey: Sendable, Hashable {
         }
     }
 
-    /// Verifies `signature` over `message` with `algorithm`: one-shot `EVP_DigestVerify`, the hash taken from
-    /// the algorithm only. ECDSA signatures are DER `Ecdsa-Sig-Value` (WebAuthn §6.5.6), EdDSA signatures raw
-    /// (RFC 8032), RSA signatures raw PKCS #1 v1.5 (RFC 8812) or PSS with MGF1 on the same hash and a salt
-    /// as long as the digest (RFC 8230 §2).
+    /// Verifies `signature` over `message` with `algorithm`, the hash taken from the algorithm only: the message's
+    /// digest checked with `EVP_PKEY_verify` (ECDSA, RSA), or one-shot `EVP_DigestVerify` (EdDSA), with
+    /// verification contexts initialised once per key and algorithm and reused (``VerificationContextPool``).
+    /// ECDSA signatures are DER `Ecdsa-Sig-Value` (WebAuthn §6.5.6), EdDSA signatures raw (RFC 8032), RSA
+    /// signatures raw PKCS #1 v1.5 (RFC 8812) or PSS with MGF1 on the same hash and a salt as long as the digest
+    /// (RFC 8230 §2).
     ///
     /// Returns `false` for a wrong or malformed signature. Throws ``CryptoError/Code/unsupportedAlgorithm``
     /// when `algorithm` does not fit this key's type or curve.
@@ -111,30 +125,63 @@ public struct PublicKey: Sendable, Hashable {
                 "algorithm \(algorithm.name) does not fit this \(keyDescription) key"
             )
         }
-        let digest = try algorithm.hashAlgorithm.map { try MessageDigest.fetched($0) }
-        guard let context = EVP_MD_CTX_new() else {
-            throw LibCrypto.failure("EVP_MD_CTX_new")
-        }
-        defer { EVP_MD_CTX_free(context) }
-        var keyContext: OpaquePointer?
-        guard EVP_DigestVerifyInit(context, &keyContext, digest, nil, handle.pointer) == 1 else {
-            throw LibCrypto.failure("EVP_DigestVerifyInit")
-        }
-        if algorithm.usesProbabilisticSignatureScheme {
-            guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
-                EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1,
-                EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, digest) == 1
-            else {
-                throw LibCrypto.failure("configuring RSASSA-PSS")
+        let pool = handle.verificationContexts
+        let status: Int32
+        if let hash = algorithm.hashAlgorithm {
+            let digest = try MessageDigest.fetched(hash)
+            let messageDigest = hash.hash(message)
+            guard let context = try pool.take(algorithm) ?? publicKeyContext(algorithm, digest) else {
+                throw LibCrypto.failure("EVP_PKEY_verify_init")
             }
-        }
-        let status = LibCrypto.withBytes(signature) { signaturePointer, signatureCount in
-            LibCrypto.withBytes(message) { messagePointer, messageCount in
-                EVP_DigestVerify(context, signaturePointer, signatureCount, messagePointer, messageCount)
+            status = LibCrypto.withBytes(signature) { signaturePointer, signatureCount in
+                EVP_PKEY_verify(context, signaturePointer, signatureCount, messageDigest, messageDigest.count)
             }
+            status == 1
+                ? pool.put(context, algorithm, .publicKeyContext)
+                : VerificationContextPool.free(context, .publicKeyContext)
+        } else {
+            guard let context = try pool.take(algorithm) ?? digestContext() else {
+                throw LibCrypto.failure("EVP_DigestVerifyInit")
+            }
+            status = LibCrypto.withBytes(signature) { signaturePointer, signatureCount in
+                LibCrypto.withBytes(message) { messagePointer, messageCount in
+                    EVP_DigestVerify(context, signaturePointer, signatureCount, messagePointer, messageCount)
+                }
+            }
+            status == 1
+                ? pool.put(context, algorithm, .digestContext)
+                : VerificationContextPool.free(context, .digestContext)
         }
         ERR_clear_error()
         return status == 1
+    }
+
+    /// A new `EVP_PKEY_CTX` ready for `EVP_PKEY_verify` of a `digest` hash with `algorithm`: ECDSA, RSASSA-PKCS1-v1_5,
+    /// or RSASSA-PSS with MGF1 on the same hash and a salt as long as the digest (RFC 8230 §2).
+    private func publicKeyContext(_ algorithm: COSEAlgorithm, _ digest: OpaquePointer) throws -> OpaquePointer? {
+        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, handle.pointer, nil) else { return nil }
+        var configured = EVP_PKEY_verify_init(context) == 1 && EVP_PKEY_CTX_set_signature_md(context, digest) == 1
+        if configured, algorithm.usesProbabilisticSignatureScheme {
+            configured =
+                EVP_PKEY_CTX_set_rsa_padding(context, RSA_PKCS1_PSS_PADDING) == 1
+                && EVP_PKEY_CTX_set_rsa_pss_saltlen(context, RSA_PSS_SALTLEN_DIGEST) == 1
+                && EVP_PKEY_CTX_set_rsa_mgf1_md(context, digest) == 1
+        }
+        guard configured else {
+            EVP_PKEY_CTX_free(context)
+            throw LibCrypto.failure("configuring the \(algorithm.name) verification")
+        }
+        return context
+    }
+
+    /// A new `EVP_MD_CTX` ready for one-shot `EVP_DigestVerify` with this EdDSA key (RFC 8032: no prehash).
+    private func digestContext() throws -> OpaquePointer? {
+        guard let context = EVP_MD_CTX_new() else { return nil }
+        guard EVP_DigestVerifyInit(context, nil, nil, nil, handle.pointer) == 1 else {
+            EVP_MD_CTX_free(context)
+            throw LibCrypto.failure("EVP_DigestVerifyInit")
+        }
+        return context
     }
 
     /// "P-256 EC", "Ed25519", "2048-bit RSA"... for error messages.

@@ -25,16 +25,23 @@ final class MessageDigest: @unchecked Sendable {
 
     /// The fetched digest for `hash`; throws ``CryptoError/Code/libcryptoFailure`` when unavailable.
     static func fetched(_ hash: HashAlgorithm) throws -> OpaquePointer {
-        let digest: MessageDigest
-        switch hash {
-        case .sha1: digest = sha1
-        case .sha256: digest = sha256
-        case .sha384: digest = sha384
-        case .sha512: digest = sha512
-        }
-        guard let pointer = digest.pointer else {
-            throw CryptoError(.libcryptoFailure, "libcrypto does not provide the \(digest.name) digest")
+        guard let pointer = pointer(for: hash) else {
+            throw CryptoError(.libcryptoFailure, "libcrypto does not provide the \(digest(hash).name) digest")
         }
         return pointer
+    }
+
+    /// The fetched digest for `hash`, or `nil` when the provider does not offer it.
+    static func pointer(for hash: HashAlgorithm) -> OpaquePointer? {
+        digest(hash).pointer
+    }
+
+    private static func digest(_ hash: HashAlgorithm) -> MessageDigest {
+        switch hash {
+        case .sha1: return sha1
+        case .sha256: return sha256
+        case .sha384: return sha384
+        case .sha512: return sha512
+        }
     }
 }

@@ -1,10 +1,15 @@
 import PasskeyCBOR
+import PasskeyCrypto
 
 /// What the relying party expects of an authentication ceremony (WebAuthn Level 3 §7.2): the
 /// values it sent in `PublicKeyCredentialRequestOptions` and its policy.
 public struct AuthenticationExpectations: Sendable {
     /// The RP ID whose SHA-256 the authenticator data must carry (§5.5 `rpId`).
-    public var relyingPartyID: String
+    public var relyingPartyID: String {
+        didSet { relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8)) }
+    }
+    /// SHA-256 of ``relyingPartyID``, computed when it is set instead of on every verification.
+    private(set) var relyingPartyIDHash: [UInt8]
     /// The origins the client data may name, compared exactly (§13.4.9).
     public var origins: Set<String>
     /// The challenge the server issued (§5.5 `challenge`), as raw bytes.
@@ -35,6 +40,7 @@ public struct AuthenticationExpectations: Sendable {
         cborMode: CBORDecoder.Mode = .strict
     ) {
         self.relyingPartyID = relyingPartyID
+        self.relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
         self.origins = origins
         self.challenge = challenge
         self.userVerification = userVerification

@@ -50,6 +50,7 @@ public struct AuthenticationVerifier: Sendable {
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
             relyingPartyID: expectations.relyingPartyID,
+            relyingPartyIDHash: expectations.relyingPartyIDHash,
             userVerification: expectations.userVerification
         )
         guard authenticatorData.attestedCredentialData == nil else {

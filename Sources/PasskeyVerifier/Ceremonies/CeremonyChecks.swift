@@ -58,10 +58,10 @@ enum CeremonyChecks {
     static func verifyAuthenticatorData(
         _ authenticatorData: AuthenticatorData,
         relyingPartyID: String,
+        relyingPartyIDHash: [UInt8],
         userVerification: UserVerificationRequirement
     ) throws(WebAuthnError) {
-        let expectedHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
-        guard ConstantTime.equals(authenticatorData.relyingPartyIDHash, expectedHash) else {
+        guard ConstantTime.equals(authenticatorData.relyingPartyIDHash, relyingPartyIDHash) else {
             throw WebAuthnError(.rpIdMismatch, "rpIdHash is not SHA-256 of the RP ID \"\(relyingPartyID)\"")
         }
         let flags = authenticatorData.flags

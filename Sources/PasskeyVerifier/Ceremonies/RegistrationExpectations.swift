@@ -10,7 +10,11 @@ import PasskeyCrypto
 /// values it sent in `PublicKeyCredentialCreationOptions` and its policy.
 public struct RegistrationExpectations: Sendable {
     /// The RP ID whose SHA-256 the authenticator data must carry (§5.4.2 `rp.id`).
-    public var relyingPartyID: String
+    public var relyingPartyID: String {
+        didSet { relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8)) }
+    }
+    /// SHA-256 of ``relyingPartyID``, computed when it is set instead of on every verification.
+    private(set) var relyingPartyIDHash: [UInt8]
     /// The origins the client data may name, compared exactly; native apps' opaque origins
     /// (`ios:bundle-id:…`, `android:apk-key-hash:…`) are accepted when listed (§13.4.9).
     public var origins: Set<String>
@@ -44,6 +48,7 @@ public struct RegistrationExpectations: Sendable {
         cborMode: CBORDecoder.Mode = .strict
     ) {
         self.relyingPartyID = relyingPartyID
+        self.relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
         self.origins = origins
         self.challenge = challenge
         self.userVerification = userVerification

@@ -63,6 +63,7 @@ public struct RegistrationVerifier: Sendable {
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
             relyingPartyID: expectations.relyingPartyID,
+            relyingPartyIDHash: expectations.relyingPartyIDHash,
             userVerification: expectations.userVerification
         )
         guard let attestedCredentialData = authenticatorData.attestedCredentialData else {

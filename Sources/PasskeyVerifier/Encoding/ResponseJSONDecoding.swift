@@ -39,6 +39,89 @@ package enum ResponseJSONDecoding {
         }
     }
 
+    /// The common shape of an authentication response read in one pass with ``JSONObjectReader`` instead of
+    /// `JSONDecoder` (which costs more than the rest of an assertion's checks together, Docs/Performance.md).
+    ///
+    /// Returns `nil`, leaving the decision to ``decode(_:from:describing:)``, for anything but valid UTF-8 JSON
+    /// with unique member names at both levels, string `id`, `rawId`, `type`, `response.clientDataJSON`,
+    /// `response.authenticatorData` and `response.signature`, `response.userHandle` and
+    /// `authenticatorAttachment` absent or strings, and `clientExtensionResults` absent or `{}`. Other members
+    /// are ignored, as `JSONDecoder` ignores them. What it returns is what `JSONDecoder` would decode.
+    static func commonAuthenticationResponse(_ json: [UInt8]) -> AuthenticationResponseJSON? {
+        guard !json.isEmpty, json.count <= maximumLength else { return nil }
+        return json.withUnsafeBufferPointer { buffer -> AuthenticationResponseJSON? in
+            guard String(validating: buffer, as: UTF8.self) != nil,
+                let top = try? JSONObjectReader.members(of: buffer, decoding: topLevelNames),
+                let members = uniqueMembers(top),
+                case .string(let id)? = members["id"],
+                case .string(let rawId)? = members["rawId"],
+                case .string(let type)? = members["type"],
+                case .object(let responseRange)? = members["response"],
+                let response = try? JSONObjectReader.members(
+                    of: UnsafeBufferPointer(rebasing: buffer[responseRange]),
+                    decoding: responseNames
+                ),
+                let responseMembers = uniqueMembers(response),
+                case .string(let clientDataJSON)? = responseMembers["clientDataJSON"],
+                case .string(let authenticatorData)? = responseMembers["authenticatorData"],
+                case .string(let signature)? = responseMembers["signature"]
+            else { return nil }
+            var userHandle: String?
+            switch responseMembers["userHandle"] {
+            case nil: userHandle = nil
+            case .string(let value)?: userHandle = value
+            default: return nil
+            }
+            var attachment: String?
+            switch members["authenticatorAttachment"] {
+            case nil: attachment = nil
+            case .string(let value)?: attachment = value
+            default: return nil
+            }
+            var extensions: AuthenticationExtensionsClientOutputsJSON?
+            switch members["clientExtensionResults"] {
+            case nil:
+                extensions = nil
+            case .object(let range)?:
+                guard
+                    (try? JSONObjectReader.members(of: UnsafeBufferPointer(rebasing: buffer[range]), decoding: []))?
+                        .isEmpty == true
+                else { return nil }
+                extensions = AuthenticationExtensionsClientOutputsJSON()
+            default:
+                return nil
+            }
+            return AuthenticationResponseJSON(
+                id: id,
+                rawId: rawId,
+                type: type,
+                response: AuthenticatorAssertionResponseJSON(
+                    clientDataJSON: clientDataJSON,
+                    authenticatorData: authenticatorData,
+                    signature: signature,
+                    userHandle: userHandle
+                ),
+                authenticatorAttachment: attachment,
+                clientExtensionResults: extensions
+            )
+        }
+    }
+
+    private static let topLevelNames: Set<String> = ["id", "rawId", "type", "authenticatorAttachment"]
+    private static let responseNames: Set<String> = ["clientDataJSON", "authenticatorData", "signature", "userHandle"]
+
+    /// The members by name, or `nil` when a name occurs twice (then `JSONDecoder` decides).
+    private static func uniqueMembers(
+        _ members: [(name: String, value: JSONObjectReader.Value)]
+    ) -> [String: JSONObjectReader.Value]? {
+        var byName: [String: JSONObjectReader.Value] = [:]
+        byName.reserveCapacity(members.count)
+        for member in members where byName.updateValue(member.value, forKey: member.name) != nil {
+            return nil
+        }
+        return byName
+    }
+
     /// Decodes the base64url (or standard base64) member `field`.
     static func binary(_ text: String, field: String) throws(WebAuthnError) -> [UInt8] {
         guard let bytes = Base64URL.decode(text) else {

@@ -26,6 +26,10 @@ public struct AuthenticationResponse: Sendable, Hashable {
     ///   invalid, or has a missing or mistyped member (the message names it), and for the
     ///   failures of ``init(_:)``.
     public init(json: [UInt8]) throws(WebAuthnError) {
+        if let decoded = ResponseJSONDecoding.commonAuthenticationResponse(json) {
+            try self.init(decoded)
+            return
+        }
         let decoded = try ResponseJSONDecoding.decode(
             AuthenticationResponseJSON.self,
             from: json,

@@ -1,11 +1,5 @@
 import PasskeyCrypto
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// The client data a client collected for a ceremony, parsed from `clientDataJSON`
 /// (WebAuthn Level 3 §5.8.1; serialization §5.8.1.1; limited verification §5.8.1.2).
 ///
@@ -18,7 +12,8 @@ import PasskeyCrypto
 ///   `clientDataJSON`);
 /// - more than ``maximumLength`` bytes;
 /// - bytes that are not UTF-8 (a leading UTF-8 byte order mark is skipped for parsing only);
-/// - anything but a JSON object;
+/// - anything but one JSON object (RFC 8259, validated throughout, arrays and objects nested at most
+///   512 deep);
 /// - `type`, `challenge` or `origin` missing or not a string;
 /// - `crossOrigin` present but not a boolean (`null` included), `topOrigin` present but not a string;
 /// - a member name that occurs twice (`JSONDecoder` would keep the first, JavaScript the last).
@@ -58,76 +53,82 @@ public struct CollectedClientData: Sendable, Hashable {
                 "clientDataJSON is \(jsonBytes.count) bytes; at most \(CollectedClientData.maximumLength) are accepted"
             )
         }
-        if let offset = CollectedClientData.firstInvalidUTF8Offset(jsonBytes) {
-            throw WebAuthnError(.malformedClientData, "clientDataJSON is not valid UTF-8 (at byte \(offset))")
-        }
-        var parsed = jsonBytes[...]
-        if parsed.starts(with: [0xEF, 0xBB, 0xBF]) {
-            parsed = parsed.dropFirst(3)
-        }
-        let members: Members
+        let members: [(name: String, value: JSONObjectReader.Value)]
         do {
-            members = try JSONDecoder().decode(Members.self, from: Data(parsed))
-        } catch let error as DecodingError {
-            throw WebAuthnError(.malformedClientData, CollectedClientData.describe(error))
-        } catch {
-            throw WebAuthnError(.malformedClientData, "clientDataJSON cannot be parsed: \(error)")
+            members = try jsonBytes.withUnsafeBufferPointer { buffer throws(WebAuthnError) in
+                // Validating as a String is the standard library's fast path; the slow scan runs only to name
+                // the offset of a failure.
+                guard String(validating: buffer, as: UTF8.self) != nil else {
+                    let offset = CollectedClientData.firstInvalidUTF8Offset(jsonBytes) ?? 0
+                    throw WebAuthnError(.malformedClientData, "clientDataJSON is not valid UTF-8 (at byte \(offset))")
+                }
+                let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+                let skipped = buffer.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+                do throws(JSONObjectReader.Failure) {
+                    return try JSONObjectReader.members(
+                        of: UnsafeBufferPointer(rebasing: buffer[skipped...]),
+                        decoding: CollectedClientData.memberNames
+                    )
+                } catch {
+                    throw WebAuthnError(.malformedClientData, "clientDataJSON is not valid JSON: \(error.message)")
+                }
+            }
         }
-        switch JSONMemberNameScanner.scan(Array(parsed)) {
-        case .unique:
-            break
-        case .duplicate(let name):
-            throw WebAuthnError(.malformedClientData, "clientDataJSON has more than one \"\(name)\" member")
-        case .unreadable:
-            throw WebAuthnError(.malformedClientData, "clientDataJSON is not a JSON object")
+        var type: String?
+        var challenge: String?
+        var origin: String?
+        var crossOrigin: Bool?
+        var topOrigin: String?
+        if let duplicate = CollectedClientData.firstDuplicateName(members.map(\.name)) {
+            throw WebAuthnError(.malformedClientData, "clientDataJSON has more than one \"\(duplicate)\" member")
+        }
+        for member in members {
+            switch (member.name, member.value) {
+            case ("type", .string(let value)): type = value
+            case ("challenge", .string(let value)): challenge = value
+            case ("origin", .string(let value)): origin = value
+            case ("topOrigin", .string(let value)): topOrigin = value
+            case ("crossOrigin", .boolean(let value)): crossOrigin = value
+            case ("type", _), ("challenge", _), ("origin", _), ("topOrigin", _):
+                throw WebAuthnError(.malformedClientData, "clientDataJSON member \"\(member.name)\" is not a string")
+            case ("crossOrigin", _):
+                throw WebAuthnError(.malformedClientData, "clientDataJSON member \"crossOrigin\" is not a boolean")
+            default:
+                break
+            }
+        }
+        guard let type else {
+            throw WebAuthnError(.malformedClientData, "clientDataJSON has no \"type\" member")
+        }
+        guard let challenge else {
+            throw WebAuthnError(.malformedClientData, "clientDataJSON has no \"challenge\" member")
+        }
+        guard let origin else {
+            throw WebAuthnError(.malformedClientData, "clientDataJSON has no \"origin\" member")
         }
         self.jsonBytes = jsonBytes
-        self.type = members.type
-        self.challenge = members.challenge
-        self.origin = members.origin
-        self.crossOrigin = members.crossOrigin
-        self.topOrigin = members.topOrigin
+        self.type = type
+        self.challenge = challenge
+        self.origin = origin
+        self.crossOrigin = crossOrigin
+        self.topOrigin = topOrigin
         self.hash = HashAlgorithm.sha256.hash(jsonBytes)
     }
 
-    /// The members this library reads; every other member is ignored.
-    private struct Members: Decodable {
-        let type: String
-        let challenge: String
-        let origin: String
-        let crossOrigin: Bool?
-        let topOrigin: String?
+    /// The members this library reads; every other member is validated as JSON and ignored.
+    private static let memberNames: Set<String> = ["type", "challenge", "origin", "crossOrigin", "topOrigin"]
 
-        enum CodingKeys: String, CodingKey {
-            case type, challenge, origin, crossOrigin, topOrigin
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            type = try container.decode(String.self, forKey: .type)
-            challenge = try container.decode(String.self, forKey: .challenge)
-            origin = try container.decode(String.self, forKey: .origin)
-            // `decodeIfPresent` would read `null` as absent; a present member must have its type.
-            crossOrigin = container.contains(.crossOrigin) ? try container.decode(Bool.self, forKey: .crossOrigin) : nil
-            topOrigin = container.contains(.topOrigin) ? try container.decode(String.self, forKey: .topOrigin) : nil
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _):
-            return "clientDataJSON has no \"\(key.stringValue)\" member"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            guard let member = context.codingPath.first?.stringValue else {
-                return "clientDataJSON is not a JSON object"
+    /// The first name that occurs again, compared as Strings (canonical equivalence): a linear scan for the
+    /// handful of members browsers send, a set beyond that so that no input makes the check quadratic.
+    private static func firstDuplicateName(_ names: [String]) -> String? {
+        if names.count <= 16 {
+            for (position, name) in names.enumerated() where names[..<position].contains(name) {
+                return name
             }
-            let expected = type == Bool.self ? "a boolean" : "a string"
-            return "clientDataJSON member \"\(member)\" is not \(expected)"
-        case .dataCorrupted(let context):
-            return "clientDataJSON is not valid JSON: \(context.debugDescription)"
-        @unknown default:
-            return "clientDataJSON cannot be parsed: \(error)"
+            return nil
         }
+        var seen = Set<String>()
+        return names.first { !seen.insert($0).inserted }
     }
 
     /// The offset of the first byte that does not continue a valid UTF-8 sequence, or `nil`.
