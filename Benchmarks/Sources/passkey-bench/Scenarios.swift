@@ -35,6 +35,20 @@ struct RegistrationCase: Sendable {
         (try? verifier.verify(response, expecting: expectations)) != nil
     }
 
+    /// The same case with the response's bytes in new storage (see `fresh`).
+    func copied() -> RegistrationCase {
+        RegistrationCase(
+            json: fresh(json),
+            response: RegistrationResponse(
+                credentialID: fresh(response.credentialID),
+                clientDataJSON: fresh(response.clientDataJSON),
+                attestationObject: fresh(response.attestationObject)
+            ),
+            expectations: expectations,
+            verifier: verifier
+        )
+    }
+
     func verifyJSON() -> Bool {
         guard let response = try? RegistrationResponse(json: json) else { return false }
         return (try? verifier.verify(response, expecting: expectations)) != nil
