@@ -7,7 +7,8 @@
 /// itself. Equality and hashing consider only the ``code``, so tests and callers
 /// match on codes while the wording of reasons may improve freely.
 public struct CBORError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of rule the input broke.
+    /// The kind of rule the input broke: RFC 8949 §3 (well-formed CBOR), the WebAuthn Level 3 §6.5.1 subset,
+    /// or CTAP2 §8 canonical encoding.
     ///
     /// A closed set of values exposed as static constants, so new codes can be
     /// added without breaking exhaustive `switch` statements in callers.

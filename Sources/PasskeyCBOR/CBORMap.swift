@@ -4,7 +4,7 @@
 /// decoded map never holds the same key twice. Lookups are linear: the maps in
 /// WebAuthn structures have a handful of entries.
 public struct CBORMap: Sendable, Hashable, Sequence {
-    /// One key/value pair.
+    /// One key/value pair of a map (RFC 8949 §3.1, major type 5).
     public struct Entry: Sendable, Hashable {
         /// The key: an integer or a text string in decoded input.
         public var key: CBORValue

@@ -4,7 +4,8 @@
 /// Two errors are equal when their ``code`` is equal; ``reason`` says precisely what is
 /// wrong and may improve between releases.
 public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure.
+    /// The kind of failure: a key or signature outside RFC 9052/9053 and RFC 8230, or a certificate or path
+    /// that fails RFC 5280.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: Sendable, Hashable {
             case invalidPublicKey

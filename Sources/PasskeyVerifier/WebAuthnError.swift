@@ -9,7 +9,8 @@
 /// §7.2 (authentication); the relying-party facade adds the codes that need
 /// stored state.
 public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable, machine-readable error code.
+    /// A stable, machine-readable error code: one per check of WebAuthn Level 3 §7.1 and §7.2 and of the §8
+    /// attestation statement formats, plus the relying-party facade's stored-state checks.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The code's stable name, as printed by `passkey-verify`.
         public let name: String

@@ -3,7 +3,8 @@ import PasskeyVerifier
 /// The result of verifying one ceremony, in the JSON shape of the `passkey-verify` contract
 /// (`Docs/cli-contract` success and failure objects): registration fields, authentication fields, or an error.
 public struct CeremonyOutcome: Sendable, Hashable, Codable {
-    /// A failure's stable code and message.
+    /// A failure's stable code and message: the ``PasskeyVerifier/WebAuthnError`` of the WebAuthn Level 3
+    /// §7.1 or §7.2 check that failed.
     public struct ErrorDescription: Sendable, Hashable, Codable {
         /// The stable ``WebAuthnError/Code`` name.
         public var code: String

@@ -33,71 +33,13 @@ extension RecordedCeremony {
     }
 
     /// Decodes `json` as `type`, turning every failure into ``WebAuthnError/Code/malformedInput`` with a message
-    /// that names the member at fault.
+    /// that names the member at fault. Callers bound the input (a batch line, a file).
     static func decodeJSON<Value: Decodable>(
         _ type: Value.Type,
         from json: [UInt8],
         describing subject: String
     ) throws(WebAuthnError) -> Value {
-        guard !json.isEmpty else {
-            throw WebAuthnError(.malformedInput, "\(subject) is empty")
-        }
-        do {
-            return try JSONDecoder().decode(type, from: Data(json))
-        } catch let error as DecodingError {
-            throw WebAuthnError(.malformedInput, describe(error, subject: subject))
-        } catch let error as WebAuthnError {
-            throw error
-        } catch {
-            throw WebAuthnError(.malformedInput, "\(subject) cannot be decoded: \(error)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError, subject: String) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(subject) has no \(path(context.codingPath + [key]))"
-        case .valueNotFound(_, let context):
-            if context.codingPath.isEmpty {
-                return "\(subject) is null"
-            }
-            return "\(path(context.codingPath)) in \(subject) is null"
-        case .typeMismatch(let type, let context):
-            if context.codingPath.isEmpty {
-                return "\(subject) is not a JSON object"
-            }
-            return "\(path(context.codingPath)) in \(subject) is not \(typeName(type))"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                return "\(subject) is not valid JSON"
-            }
-            return "\(path(context.codingPath)) in \(subject) is invalid: \(context.debugDescription)"
-        @unknown default:
-            return "\(subject) cannot be decoded: \(error)"
-        }
-    }
-
-    /// `response.response.transports[0]`.
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Bool.Type: return "a boolean"
-        case is Int.Type, is Int64.Type, is UInt32.Type: return "an integer in range"
-        case is [String].Type, is [Int64].Type: return "an array"
-        default: return "of the expected type"
-        }
+        try ResponseJSONDecoding.decode(type, from: json, describing: subject, maximumLength: .max)
     }
 }
 

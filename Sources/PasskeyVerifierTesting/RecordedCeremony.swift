@@ -10,7 +10,7 @@ import PasskeyVerifier
 /// runs the library's verifiers (WebAuthn Level 3 §7.1 or §7.2) at the recorded instant, so
 /// ceremonies whose certificates have since expired stay testable.
 public struct RecordedCeremony: Sendable, Codable {
-    /// Which ceremony was recorded.
+    /// Which ceremony was recorded: a registration (WebAuthn Level 3 §7.1) or an authentication (§7.2).
     public enum Kind: String, Sendable, Codable {
         /// A registration (§7.1).
         case registration
@@ -26,7 +26,8 @@ public struct RecordedCeremony: Sendable, Codable {
         case authentication(AuthenticationResponseJSON)
     }
 
-    /// The outcome a recording expects: any subset of the outcome's fields.
+    /// The outcome a recording expects: any subset of the fields a WebAuthn Level 3 §7.1 or §7.2 verification
+    /// reports.
     public struct Expectation: Sendable, Hashable, Codable {
         /// Whether verification must succeed.
         public var verified: Bool

@@ -30,7 +30,8 @@ import PasskeyVerifier
 /// checks may share one database. A check that fails throws a ``Failure`` naming the check and what the
 /// store did.
 public struct StoreConformanceTests: Sendable {
-    /// One check of the suite, runnable on its own (for instance as a parameterized test's argument).
+    /// One check of the suite, one guarantee of WebAuthn Level 3 §7.1, §7.2 or §13.4.3 listed above, runnable
+    /// on its own (for instance as a parameterized test's argument).
     public struct Check: Sendable, CustomStringConvertible {
         /// The check's name: the name of the method that runs it.
         public let name: String
@@ -52,7 +53,7 @@ public struct StoreConformanceTests: Sendable {
         public var description: String { name }
     }
 
-    /// A broken guarantee: which check, and what the store did instead.
+    /// A broken guarantee (WebAuthn Level 3 §7.1, §7.2 or §13.4.3): which check, and what the store did instead.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// The name of the check that failed, or `runAll()` for a summary of several failures.
         public let check: String

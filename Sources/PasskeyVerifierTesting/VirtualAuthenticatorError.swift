@@ -5,7 +5,8 @@ import PasskeyCrypto
 ///
 /// Two errors are equal when their ``code`` is equal; ``reason`` says precisely what went wrong.
 public struct VirtualAuthenticatorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure.
+    /// The kind of failure while building the WebAuthn Level 3 §6 structures of a ceremony (credential keys
+    /// per RFC 9053, authenticator data, attestation objects).
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         /// The code's name.
         public let name: String

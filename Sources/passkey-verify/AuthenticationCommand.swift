@@ -16,8 +16,10 @@ struct AuthenticationCommand: ParsableCommand {
 
     @OptionGroup var ceremony: CeremonyOptions
 
+    // Base64url values may start with "-": each is always the next argument, never read as a flag.
     @Option(
         name: .customLong("public-key"),
+        parsing: .unconditional,
         help: "The stored COSE_Key of the credential, base64url (standard base64 accepted; required)."
     )
     var publicKey: String
@@ -25,7 +27,11 @@ struct AuthenticationCommand: ParsableCommand {
     @Option(name: .customLong("sign-count"), help: "The stored signature counter.")
     var signCount: UInt32 = 0
 
-    @Option(name: .customLong("credential-id"), help: "The credential the server expected, base64url.")
+    @Option(
+        name: .customLong("credential-id"),
+        parsing: .unconditional,
+        help: "The credential the server expected, base64url."
+    )
     var credentialId: String?
 
     @Flag(

@@ -11,7 +11,11 @@ struct CeremonyOptions: ParsableArguments {
     )
     var origins: [String]
 
-    @Option(help: "The challenge the server issued, base64url (standard base64 accepted; required).")
+    // A base64url value may start with "-": it is always the next argument, never read as a flag.
+    @Option(
+        parsing: .unconditional,
+        help: "The challenge the server issued, base64url (standard base64 accepted; required)."
+    )
     var challenge: String
 
     @Flag(name: .customLong("require-user-verification"), help: "Require the UV flag.")

@@ -376,6 +376,52 @@ enum AndroidAttestationTestSupport {
         #expect(parsed.teeEnforced.isEmpty)
     }
 
+    /// A DER length.
+    static func derLength(_ count: Int) -> [UInt8] {
+        if count < 0x80 { return [UInt8(count)] }
+        var bytes: [UInt8] = []
+        var remaining = count
+        while remaining > 0 {
+            bytes.insert(UInt8(remaining & 0xFF), at: 0)
+            remaining >>= 8
+        }
+        return [0x80 | UInt8(bytes.count)] + bytes
+    }
+
+    /// A KeyDescription whose softwareEnforced list holds `fieldCount` distinct `[1000 + n] EXPLICIT NULL`
+    /// fields (high-tag-number form, outside the fields the parser decodes) and whose teeEnforced list is empty.
+    static func keyDescription(softwareEnforcedFieldCount fieldCount: Int) -> [UInt8] {
+        var list: [UInt8] = []
+        for index in 0..<fieldCount {
+            let tag = 1000 + index
+            list += [0xBF, 0x80 | UInt8(tag >> 7), UInt8(tag & 0x7F), 0x02, 0x05, 0x00]
+        }
+        let body: [UInt8] =
+            [0x02, 0x01, 0x03, 0x0A, 0x01, 0x00, 0x02, 0x01, 0x03, 0x0A, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00]
+            + [0x30] + derLength(list.count) + list + [0x30, 0x00]
+        return [0x30] + derLength(body.count) + body
+    }
+
+    @Test func anAuthorizationListOfTheMaximumSizeParses() throws {
+        let maximum = AndroidKeyDescription.AuthorizationList.maximumFieldCount
+        #expect(maximum == 128)
+        let value = Self.keyDescription(softwareEnforcedFieldCount: maximum)
+        let description = try AndroidKeyDescription(derEncoded: value)
+        #expect(description.softwareEnforced.tagNumbers.count == maximum)
+        #expect(description.softwareEnforced.tagNumbers.first == 1000)
+        #expect(description.softwareEnforced.tagNumbers.last == UInt(1000 + maximum - 1))
+        #expect(description.teeEnforced.isEmpty)
+    }
+
+    @Test func anAuthorizationListAboveTheMaximumSizeIsRejected() throws {
+        let maximum = AndroidKeyDescription.AuthorizationList.maximumFieldCount
+        for count in [maximum + 1, 10_000] {
+            AndroidAttestationTestSupport.expect(.invalidAttestationStatement, mentioning: "more than 128 fields") {
+                _ = try AndroidKeyDescription(derEncoded: Self.keyDescription(softwareEnforcedFieldCount: count))
+            }
+        }
+    }
+
     // MARK: - Built-in roots
 
     @Test func builtInAnchorsCarryTheGoogleRoots() throws {

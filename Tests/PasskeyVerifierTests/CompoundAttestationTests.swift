@@ -141,6 +141,26 @@ import Testing
         #expect(throws: Self.invalid) { try Self.verify([Self.entry("none", Self.noneStatement)], policy: .atLeast(1)) }
     }
 
+    @Test func acceptsAtMostEightStatements() throws {
+        #expect(CompoundAttestation.maximumStatementCount == 8)
+        let packed = Self.entry("packed", try Self.packedStatement())
+        let none = Self.entry("none", Self.noneStatement)
+        let eight = [packed] + Array(repeating: none, count: 7)
+        let result = try Self.verify(eight)
+        #expect(result.type == .basic)
+        #expect(result.subStatementResults.count == 8)
+        let nine = eight + [none]
+        for policy in [CompoundAttestation.Policy.allMustPass, .atLeast(1)] {
+            do {
+                _ = try Self.verify(nine, policy: policy)
+                Issue.record("a compound statement of 9 sub-statements was accepted")
+            } catch let error as WebAuthnError {
+                #expect(error.code == .invalidAttestationStatement)
+                #expect(error.message.contains("at most 8 statements"))
+            }
+        }
+    }
+
     @Test func rejectsMalformedEntriesWhateverThePolicy() throws {
         let none = Self.entry("none", Self.noneStatement)
         let malformed: [CBORValue] = [

@@ -58,6 +58,21 @@ import Testing
         #expect(result.tpmManufacturer == nil)
     }
 
+    /// The AAGUID is outside the signed data and not required to be zero: the W3C vector's is not, while the
+    /// recorded U2F devices report zeros. Requiring zeros would reject the W3C vector.
+    @Test func acceptsTheW3CVectorsNonZeroAAGUIDWhichIsNotSigned() throws {
+        let vector = try Self.vector()
+        let aaguid = try #require(vector.authenticatorData.attestedCredentialData?.aaguid)
+        #expect(aaguid.uuidString == "afb3c2ef-c054-df42-5013-d5c88e79c3c1")
+        #expect(try Self.verify(vector.statement).type == .basic)
+        let devices = ["SecurityKey", "SecurityKeyNfc", "YubiKey4", "YubiKeyNeo", "YubiKey5cNfc"]
+        for device in devices + ["YubiKey5NfcPost5cNfc"] {
+            let recorded = try Support.registration("real-devices/\(device).registration.json")
+            let decoded = try Support.decode(recorded.attestationObject)
+            #expect(decoded.authenticatorData.attestedCredentialData?.aaguid.isZero == true, "\(device)")
+        }
+    }
+
     @Test func failsWithoutATrustAnchor() throws {
         #expect(throws: Self.untrusted) { try Self.verify(try Self.vector().statement, anchors: []) }
         let builtIn = AttestationTrustAnchors.builtIn.anchors(forFormat: "fido-u2f")

@@ -106,6 +106,40 @@ import Testing
         #expect((result.json?["error"] as? [String: Any])?["message"] as? String != nil)
     }
 
+    @Test func aChallengeStartingWithADashIsTheNextArgument() throws {
+        let fixture = "w3c/fido-u2f-es256.authentication.json"
+        let flags = try Self.flags(fixture)
+        let challenge = try #require(flags.firstIndex(of: "--challenge").map { flags[$0 + 1] })
+        #expect(challenge.hasPrefix("-"))
+        let result = try CLIRunner.run(flags, input: try TestFixtures.response(fixture))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.json?["verified"] as? Bool == true)
+    }
+
+    @Test func aCredentialIDStartingWithADashIsTheNextArgument() throws {
+        let fixture = "negative/sign-count-regression.json"
+        let credentialId = try TestFixtures.string(fixture, "credentialId")
+        #expect(credentialId.hasPrefix("-"))
+        let response = try TestFixtures.response(fixture)
+        let verified = try CLIRunner.run(try Self.flags(fixture) + ["--credential-id", credentialId], input: response)
+        #expect(verified.status == 0, "\(verified.standardError)")
+        #expect(verified.json?["credentialId"] as? String == credentialId)
+        let regressed = try CLIRunner.run(
+            try Self.flags(fixture) + ["--credential-id", credentialId, "--sign-count", "1000"],
+            input: response
+        )
+        #expect(regressed.status == 1)
+        #expect(regressed.errorCode == "signCountRegression")
+    }
+
+    @Test func aPublicKeyStartingWithADashIsTheNextArgument() throws {
+        // "-AAA" decodes to F8 00 00, not a COSE_Key: a verification failure (exit 1), not a missing value (2).
+        let result = try CLIRunner.run(
+            try Self.flags(Self.packed, publicKey: "-AAA"), input: try TestFixtures.response(Self.packed))
+        #expect(result.status == 1)
+        #expect(result.errorCode == "invalidPublicKey")
+    }
+
     @Test func aNegativeSignCountIsAUsageError() throws {
         let result = try CLIRunner.run(try Self.flags(Self.packed) + ["--sign-count", "-1"])
         #expect(result.status == 2)

@@ -90,6 +90,17 @@ import Testing
         #expect((result.json?["trustPath"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aChallengeStartingWithADashIsTheNextArgument() throws {
+        // A base64url challenge may start with "-": it is the flag's value, so the ceremony is verified (and
+        // here rejected for its challenge) rather than failing as a usage error for a missing value.
+        let result = try CLIRunner.run(
+            try Self.flags(Self.none, challenge: "-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+            input: try TestFixtures.response(Self.none)
+        )
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.errorCode == "challengeMismatch")
+    }
+
     @Test func aChallengeThatIsNotBase64IsMalformedInput() throws {
         let result = try CLIRunner.run(
             try Self.flags(Self.none, challenge: "not base64!"), input: try TestFixtures.response(Self.none))

@@ -58,21 +58,8 @@ public struct AndroidKeyAttestation: AttestationStatementFormat {
             throw WebAuthnError(
                 .invalidAttestationStatement, "the android-key attestation statement has no certificate")
         }
-        let verified: Bool
-        do {
-            verified = try leaf.publicKey.isValidSignature(signature, for: input.signedData, algorithm: algorithm)
-        } catch {
-            throw WebAuthnError(
-                .invalidAttestationStatement,
-                "android-key alg \(algorithm) does not fit the attestation certificate's key: \(error)"
-            )
-        }
-        guard verified else {
-            throw WebAuthnError(
-                .invalidSignature,
-                "the android-key attestation signature does not verify with the attestation certificate's key"
-            )
-        }
+        try AttestationSignature.verify(
+            signature, over: input.signedData, with: leaf, algorithm: algorithm, format: identifier)
         guard leaf.publicKey == input.attestedCredentialData.credentialPublicKey.publicKey else {
             throw WebAuthnError(
                 .invalidAttestationStatement,

@@ -21,8 +21,8 @@ import SwiftASN1
 /// SEQUENCE of EXPLICIT context-specific tagged fields; tag numbers above 30 use the
 /// high-tag-number form (`[600]` allApplications is `BF 84 58`, `[702]` origin `BF 85 3E`).
 /// Only the fields WebAuthn checks are decoded (`purpose`, `origin`, `allApplications`); every
-/// other field must still be one well-formed EXPLICIT tag holding one element, and no tag may
-/// appear twice in a list.
+/// other field must still be one well-formed EXPLICIT tag holding one element, no tag may
+/// appear twice in a list, and a list holds at most ``AuthorizationList/maximumFieldCount`` fields.
 public struct AndroidKeyDescription: Sendable, Hashable {
     /// The extension's object identifier.
     public static let oid = "1.3.6.1.4.1.11129.2.1.17"
@@ -44,7 +44,8 @@ public struct AndroidKeyDescription: Sendable, Hashable {
     /// `teeEnforced` (`hardwareEnforced`): authorizations enforced by the TEE or StrongBox.
     public let teeEnforced: AuthorizationList
 
-    /// The Keymaster/KeyMint `SecurityLevel` ENUMERATED.
+    /// The Keymaster/KeyMint `SecurityLevel` ENUMERATED (WebAuthn Level 3 §8.4.1; Android "Key and ID
+    /// attestation", KeyDescription schema).
     public struct SecurityLevel: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The ENUMERATED value.
         public let rawValue: Int
@@ -72,7 +73,8 @@ public struct AndroidKeyDescription: Sendable, Hashable {
         }
     }
 
-    /// One `AuthorizationList`: the key's properties, as EXPLICIT context-tagged fields.
+    /// One `AuthorizationList`: the key's properties, as EXPLICIT context-tagged fields (WebAuthn Level 3
+    /// §8.4.1 checks `purpose`, `origin` and `allApplications`; Android "Key and ID attestation" schema).
     public struct AuthorizationList: Sendable, Hashable {
         /// `[1] purpose` (`SET OF INTEGER`), `nil` when absent. `KM_PURPOSE_SIGN` is 2.
         public let purposes: [Int]?
@@ -100,6 +102,10 @@ public struct AndroidKeyDescription: Sendable, Hashable {
         public static let allApplicationsTag: UInt = 600
         /// `[702] origin`.
         public static let originTag: UInt = 702
+
+        /// The most fields a list may hold, 128: far above the roughly 60 tags the Android Keystore schema
+        /// defines, and a bound on the work an attacker's self-signed leaf can ask for before any trust check.
+        public static let maximumFieldCount = 128
     }
 
     /// `KM_PURPOSE_SIGN`.
@@ -148,12 +154,18 @@ public struct AndroidKeyDescription: Sendable, Hashable {
         var origin: Int?
         var allApplications = false
         var tagNumbers: [UInt] = []
+        var seenTagNumbers: Set<UInt> = []
         for field in fields {
+            guard tagNumbers.count < AuthorizationList.maximumFieldCount else {
+                throw Malformed(
+                    "\(name) has more than \(AuthorizationList.maximumFieldCount) fields; the schema defines far fewer"
+                )
+            }
             let tag = field.identifier.tagNumber
             guard field.identifier.tagClass == .contextSpecific, case .constructed(let wrapped) = field.content else {
                 throw Malformed("\(name) has a field \(field.identifier) that is not an EXPLICIT context-specific tag")
             }
-            guard !tagNumbers.contains(tag) else {
+            guard seenTagNumbers.insert(tag).inserted else {
                 throw Malformed("\(name) has field [\(tag)] more than once")
             }
             tagNumbers.append(tag)

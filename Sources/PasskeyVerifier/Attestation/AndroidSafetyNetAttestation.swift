@@ -30,7 +30,8 @@ public struct AndroidSafetyNetAttestation: AttestationStatementFormat {
     private let trustPath: TrustPathValidator
     private let policy: Policy
 
-    /// The integrity verdict and timestamp window a response must meet.
+    /// The integrity verdict and timestamp window a response must meet (WebAuthn Level 3 §8.5.2 defers these to
+    /// the SafetyNet Attestation API documentation: `ctsProfileMatch`, `basicIntegrity`, `timestampMs`).
     public struct Policy: Sendable, Hashable {
         /// Require `ctsProfileMatch` to be true; when `false`, `basicIntegrity` true is enough.
         public var requireCTSProfileMatch: Bool

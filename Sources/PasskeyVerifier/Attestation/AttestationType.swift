@@ -2,7 +2,7 @@
 ///
 /// `basic` and `attCA` cannot be told apart without authenticator metadata
 /// (§6.5.3), so the `packed` format reports `basic` for every x5c statement.
-public enum AttestationType: String, Sendable, Hashable, Codable {
+public enum AttestationType: String, Sendable, Hashable, Codable, CaseIterable {
     /// No attestation statement (`none`, §8.7).
     case none = "none"
     /// Self attestation: signed with the credential private key (§6.5.3).

@@ -14,6 +14,42 @@ enum CertificateExtensionValues {
         return Array(aaguid)
     }
 
+    /// Checks the id-fido-gen-ce-aaguid extension when `certificate` has one: it must hold an OCTET STRING of
+    /// 16 bytes equal to the authenticator data's AAGUID, and, where `requireNonCritical`, be non-critical
+    /// (§8.2.1 for packed, §8.3.1 for tpm).
+    static func checkAAGUIDExtension(
+        of certificate: Certificate,
+        matches aaguid: AAGUID,
+        certificateName: String,
+        requireNonCritical: Bool
+    ) throws(WebAuthnError) {
+        guard let aaguidExtension = certificate.extension(oid: fidoAAGUIDOID) else {
+            return
+        }
+        if requireNonCritical, aaguidExtension.isCritical {
+            throw WebAuthnError(
+                .invalidAttestationStatement,
+                "the \(certificateName)'s AAGUID extension must not be critical"
+            )
+        }
+        let certifiedAAGUID: [UInt8]
+        do {
+            certifiedAAGUID = try Self.aaguid(from: aaguidExtension.value)
+        } catch {
+            throw WebAuthnError(
+                .invalidAttestationStatement,
+                "the \(certificateName)'s AAGUID extension is not an OCTET STRING of 16 bytes"
+            )
+        }
+        guard certifiedAAGUID == aaguid.bytes else {
+            let certified = AAGUID(bytes: certifiedAAGUID).map { "\($0)" } ?? "?"
+            throw WebAuthnError(
+                .invalidAttestationStatement,
+                "the \(certificateName) certifies AAGUID \(certified) but the authenticator data carries \(aaguid)"
+            )
+        }
+    }
+
     /// The nonce of an Apple anonymous attestation extension value:
     /// `SEQUENCE { [1] EXPLICIT OCTET STRING }` (WebAuthn Level 3 §8.8 step 3).
     static func appleNonce(from value: [UInt8]) throws -> [UInt8] {
@@ -23,9 +59,4 @@ enum CertificateExtensionValues {
         }
         return Array(try DER.parse(explicitTag.value, expecting: DER.octetStringTag))
     }
-}
-
-/// An extension value that does not have the structure its OID defines.
-enum CertificateExtensionValueError: Error {
-    case malformed
 }

@@ -9,6 +9,11 @@ import PasskeyCBOR
 /// fewer than two entries, an entry that is not a map of exactly `fmt` (text) and `attStmt` (map), or a
 /// nested `compound`.
 ///
+/// §8.9 sets no upper bound on the number of sub-statements; this verifier accepts at most
+/// ``maximumStatementCount`` (8), so that one response cannot make it verify an unbounded number of
+/// signatures and certificate chains. A longer array fails with `invalidAttestationStatement` before any
+/// sub-statement is verified.
+///
 /// The result carries every sub-statement's outcome in ``AttestationResult/subStatementResults``; its type
 /// and trust path are those of the strongest sub-statement that verified: the first one with a trust path
 /// (`basic`, `attca` or `anonca`), else the first `self`, else `none`.
@@ -22,7 +27,7 @@ public struct CompoundAttestation: AttestationStatementFormat {
         case atLeast(Int)
     }
 
-    /// The outcome of one sub-statement of a compound statement.
+    /// The outcome of one sub-statement of a compound statement (WebAuthn Level 3 §8.9).
     public struct SubStatementResult: Sendable, Hashable {
         /// The position of the sub-statement in the compound array.
         public let index: Int
@@ -60,6 +65,9 @@ public struct CompoundAttestation: AttestationStatementFormat {
     /// The smallest number of sub-statements a compound statement has (§8.9, `[2* nonCompoundAttStmt]`).
     public static let minimumStatementCount = 2
 
+    /// The largest number of sub-statements this verifier accepts, 8 (a bound of this library; §8.9 has none).
+    public static let maximumStatementCount = 8
+
     /// Creates the format over the formats its sub-statements may use; a `compound` among them is ignored,
     /// and a later format with the same identifier replaces an earlier one.
     public init(formats: [any AttestationStatementFormat], policy: Policy = .allMustPass) {
@@ -72,7 +80,8 @@ public struct CompoundAttestation: AttestationStatementFormat {
     }
 
     /// Verifies a compound statement (§8.9 "Verification procedure").
-    /// - Throws: `invalidAttestationStatement` for a malformed array or entry, or when the policy asks for more
+    /// - Throws: `invalidAttestationStatement` for a malformed array or entry, an array of more than
+    ///   ``maximumStatementCount`` statements, or when the policy asks for more
     ///   sub-statements than there are; otherwise the code of the first failing sub-statement (which may be
     ///   `unsupportedAttestationFormat` for a format this verifier does not know).
     public func verify(_ input: AttestationStatementInput) throws(WebAuthnError) -> AttestationResult {
@@ -147,8 +156,8 @@ public struct CompoundAttestation: AttestationStatementFormat {
         }
     }
 
-    /// The sub-statements of a compound `attStmt`: an array of at least two maps of exactly a text `fmt`
-    /// other than `compound` and a map `attStmt` (§8.9 CDDL).
+    /// The sub-statements of a compound `attStmt`: an array of two to ``maximumStatementCount`` maps of exactly a
+    /// text `fmt` other than `compound` and a map `attStmt` (§8.9 CDDL).
     private static func subStatements(of value: CBORValue) throws(WebAuthnError) -> [(format: String, map: CBORMap)] {
         guard let elements = value.arrayValue else {
             throw WebAuthnError(.invalidAttestationStatement, "a compound attestation statement must be an array")
@@ -157,6 +166,13 @@ public struct CompoundAttestation: AttestationStatementFormat {
             throw WebAuthnError(
                 .invalidAttestationStatement,
                 "a compound attestation statement needs at least \(minimumStatementCount) statements; "
+                    + "it has \(elements.count)"
+            )
+        }
+        guard elements.count <= maximumStatementCount else {
+            throw WebAuthnError(
+                .invalidAttestationStatement,
+                "a compound attestation statement may hold at most \(maximumStatementCount) statements; "
                     + "it has \(elements.count)"
             )
         }

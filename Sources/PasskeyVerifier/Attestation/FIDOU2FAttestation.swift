@@ -9,6 +9,12 @@ import PasskeyCrypto
 /// Yubico U2F Root CA). The packed certificate requirements (§8.2.1) do not apply; early U2F certificates
 /// have a common name only.
 ///
+/// The signature does not cover the AAGUID of the attested credential data, so for this format the AAGUID is
+/// unauthenticated: a relying party must not look up metadata or make trust decisions by it. It is not
+/// required to be zero: platforms report sixteen zero bytes for U2F authenticators (CTAP 2.1 "Interoperating
+/// with CTAP1/U2F authenticators"), but §8.6.2 does not check it and the WebAuthn Level 3 test vector
+/// `fido-u2f-es256` carries a non-zero AAGUID.
+///
 /// Six early Yubico attestation certificates encode their signature BIT STRING with a non-zero unused-bits
 /// count, which libcrypto rejects. Exactly those certificates, recognised by the SHA-256 of their DER, are
 /// repaired before use (see `repairedCertificate(_:)`); the repaired encoding is the one in the trust path.
@@ -47,17 +53,8 @@ public struct FIDOU2FAttestation: AttestationStatementFormat {
         let verificationData: [UInt8] =
             [0x00] + input.authenticatorData.relyingPartyIDHash + input.clientDataHash + credential.credentialID
             + [0x04] + x + y
-        let verified = try? certificate.publicKey.isValidSignature(
-            signature,
-            for: verificationData,
-            algorithm: .es256
-        )
-        guard verified == true else {
-            throw WebAuthnError(
-                .invalidSignature,
-                "the fido-u2f signature does not verify with the attestation certificate's key"
-            )
-        }
+        try AttestationSignature.verify(
+            signature, over: verificationData, with: certificate, algorithm: .es256, format: identifier)
         try trustPath.validate([certificate], at: input.verificationInstant)
         return AttestationResult(type: .basic, trustPath: [certificate])
     }

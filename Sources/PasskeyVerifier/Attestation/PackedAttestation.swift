@@ -37,21 +37,8 @@ public struct PackedAttestation: AttestationStatementFormat {
         guard let leaf = chain.first else {
             throw WebAuthnError(.invalidAttestationStatement, "the packed attestation statement has no certificate")
         }
-        let verified: Bool
-        do {
-            verified = try leaf.publicKey.isValidSignature(signature, for: input.signedData, algorithm: algorithm)
-        } catch {
-            throw WebAuthnError(
-                .invalidAttestationStatement,
-                "packed alg \(algorithm) does not fit the attestation certificate's key: \(error)"
-            )
-        }
-        guard verified else {
-            throw WebAuthnError(
-                .invalidSignature,
-                "the packed attestation signature does not verify with the attestation certificate's key"
-            )
-        }
+        try AttestationSignature.verify(
+            signature, over: input.signedData, with: leaf, algorithm: algorithm, format: identifier)
         try Self.checkCertificateRequirements(leaf, aaguid: input.attestedCredentialData.aaguid)
         try trustPath.validate(chain, at: input.verificationInstant)
         return AttestationResult(type: .basic, trustPath: chain)
@@ -112,30 +99,11 @@ public struct PackedAttestation: AttestationStatementFormat {
                 "the packed attestation certificate is a CA certificate (basic constraints cA is true)"
             )
         }
-        guard let aaguidExtension = certificate.extension(oid: CertificateExtensionValues.fidoAAGUIDOID) else {
-            return
-        }
-        guard !aaguidExtension.isCritical else {
-            throw WebAuthnError(
-                .invalidAttestationStatement,
-                "the packed attestation certificate's AAGUID extension must not be critical"
-            )
-        }
-        let certifiedAAGUID: [UInt8]
-        do {
-            certifiedAAGUID = try CertificateExtensionValues.aaguid(from: aaguidExtension.value)
-        } catch {
-            throw WebAuthnError(
-                .invalidAttestationStatement,
-                "the packed attestation certificate's AAGUID extension is not an OCTET STRING of 16 bytes"
-            )
-        }
-        guard certifiedAAGUID == aaguid.bytes else {
-            throw WebAuthnError(
-                .invalidAttestationStatement,
-                "the attestation certificate certifies AAGUID \(AAGUID(bytes: certifiedAAGUID).map { "\($0)" } ?? "?") "
-                    + "but the authenticator data carries \(aaguid)"
-            )
-        }
+        try CertificateExtensionValues.checkAAGUIDExtension(
+            of: certificate,
+            matches: aaguid,
+            certificateName: "packed attestation certificate",
+            requireNonCritical: true
+        )
     }
 }

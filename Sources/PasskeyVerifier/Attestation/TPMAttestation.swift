@@ -66,18 +66,9 @@ public struct TPMAttestation: AttestationStatementFormat {
         guard let aik = chain.first else {
             throw WebAuthnError(.invalidAttestationStatement, "the tpm attestation statement has no certificate")
         }
-        let verified: Bool
-        do {
-            verified = try aik.publicKey.isValidSignature(signature, for: certInfoBytes, algorithm: algorithm)
-        } catch {
-            throw WebAuthnError(
-                .invalidAttestationStatement,
-                "tpm alg \(algorithm) does not fit the AIK certificate's key: \(error)"
-            )
-        }
-        guard verified else {
-            throw WebAuthnError(.invalidSignature, "the tpm signature over certInfo does not verify with the AIK key")
-        }
+        try AttestationSignature.verify(
+            signature, over: certInfoBytes, with: aik, algorithm: algorithm, format: "tpm",
+            certificateName: "AIK certificate")
         let manufacturer = try Self.checkCertificateRequirements(aik, aaguid: input.attestedCredentialData.aaguid)
         try trustPath.validate(chain, at: input.verificationInstant)
         return AttestationResult(type: .attCA, trustPath: chain, tpmManufacturer: manufacturer)
@@ -205,23 +196,12 @@ public struct TPMAttestation: AttestationStatementFormat {
                 "the tpm AIK certificate is a CA certificate (basic constraints cA is true)"
             )
         }
-        if let aaguidExtension = certificate.extension(oid: CertificateExtensionValues.fidoAAGUIDOID) {
-            let certifiedAAGUID: [UInt8]
-            do {
-                certifiedAAGUID = try CertificateExtensionValues.aaguid(from: aaguidExtension.value)
-            } catch {
-                throw WebAuthnError(
-                    .invalidAttestationStatement,
-                    "the tpm AIK certificate's AAGUID extension is not an OCTET STRING of 16 bytes"
-                )
-            }
-            guard certifiedAAGUID == aaguid.bytes else {
-                throw WebAuthnError(
-                    .invalidAttestationStatement,
-                    "the tpm AIK certificate certifies another AAGUID than the authenticator data's \(aaguid)"
-                )
-            }
-        }
+        try CertificateExtensionValues.checkAAGUIDExtension(
+            of: certificate,
+            matches: aaguid,
+            certificateName: "tpm AIK certificate",
+            requireNonCritical: false
+        )
         let manufacturer = attributes.first { $0.oid == tpmManufacturerOID }?.value ?? ""
         return TPMManufacturer(identifier: manufacturer)
     }

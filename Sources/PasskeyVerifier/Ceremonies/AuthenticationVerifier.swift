@@ -5,6 +5,9 @@
 /// for the credential ID and writing the updated record back belong to the
 /// caller (or to the relying-party facade).
 public struct AuthenticationVerifier: Sendable {
+    /// The longest user handle (§5.4.3 `user.id`: at most 64 bytes).
+    public static let maximumUserHandleLength = 64
+
     /// Creates a verifier.
     public init() {}
 
@@ -22,6 +25,12 @@ public struct AuthenticationVerifier: Sendable {
         }
         guard response.credentialID == credential.id else {
             throw WebAuthnError(.credentialMismatch, "the credential ID is not the stored credential's ID")
+        }
+        if let userHandle = response.userHandle, userHandle.count > Self.maximumUserHandleLength {
+            throw WebAuthnError(
+                .malformedInput,
+                "userHandle is \(userHandle.count) bytes; a user handle is at most \(Self.maximumUserHandleLength)"
+            )
         }
         if let userHandle = response.userHandle, let storedUserHandle = credential.userHandle,
             !ConstantTime.equals(userHandle, storedUserHandle)

@@ -23,7 +23,7 @@ enum CeremonyChecks {
         guard ConstantTime.equals(challenge, expectedChallenge) else {
             throw WebAuthnError(.challengeMismatch, "clientDataJSON challenge is not the challenge the server issued")
         }
-        guard origins.contains(clientData.origin) else {
+        guard containsExactly(origins, clientData.origin) else {
             throw WebAuthnError(
                 .originMismatch,
                 "origin \"\(clientData.origin)\" is not one of the expected origins \(origins.sorted())"
@@ -39,12 +39,18 @@ enum CeremonyChecks {
                     + " and cross-origin use is not allowed"
             )
         }
-        if let topOrigin = clientData.topOrigin, !topOrigins.contains(topOrigin) {
+        if let topOrigin = clientData.topOrigin, !containsExactly(topOrigins, topOrigin) {
             throw WebAuthnError(
                 .crossOriginNotAllowed,
                 "top origin \"\(topOrigin)\" is not one of the allowed top origins \(topOrigins.sorted())"
             )
         }
+    }
+
+    /// Whether `origins` holds `origin` byte for byte. `Set.contains` compares strings by Unicode canonical
+    /// equivalence, which would let a differently encoded origin match (§13.4.9 asks for exact comparison).
+    private static func containsExactly(_ origins: Set<String>, _ origin: String) -> Bool {
+        origins.contains { $0.utf8.elementsEqual(origin.utf8) }
     }
 
     /// Authenticator data: rpIdHash, UP, UV and the BS/BE consistency

@@ -26,6 +26,10 @@ public struct RegistrationExpectations: Sendable {
     public var allowedAlgorithms: Set<COSEAlgorithm>
     /// Whether the ceremony may run in a cross-origin iframe.
     public var crossOrigin: CrossOriginPolicy
+    /// The attestation types the relying party accepts (§7.1 `#reg-ceremony-assess-trust`); a verified statement
+    /// of another type fails with `untrustedAttestation`. Every type by default: a relying party that requires
+    /// attestation removes `none` and `self`.
+    public var acceptedAttestationTypes: Set<AttestationType>
     /// The instant at which attestation certificates must be valid.
     public var verificationInstant: Date
     /// How strictly CBOR is read (§6.5.1 requires CTAP2 canonical encoding; `lenient` is documented in Docs/Decisions.md).
@@ -39,6 +43,7 @@ public struct RegistrationExpectations: Sendable {
         userVerification: UserVerificationRequirement = .preferred,
         allowedAlgorithms: Set<COSEAlgorithm> = COSEAlgorithm.allSupported,
         crossOrigin: CrossOriginPolicy = .forbidden,
+        acceptedAttestationTypes: Set<AttestationType> = Set(AttestationType.allCases),
         verificationInstant: Date,
         cborMode: CBORDecoder.Mode = .strict
     ) {
@@ -49,6 +54,7 @@ public struct RegistrationExpectations: Sendable {
         self.userVerification = userVerification
         self.allowedAlgorithms = allowedAlgorithms
         self.crossOrigin = crossOrigin
+        self.acceptedAttestationTypes = acceptedAttestationTypes
         self.verificationInstant = verificationInstant
         self.cborMode = cborMode
     }

@@ -101,6 +101,14 @@ public struct RegistrationVerifier: Sendable {
                 verificationInstant: expectations.verificationInstant
             )
         )
+        guard expectations.acceptedAttestationTypes.contains(result.type) else {
+            throw WebAuthnError(
+                .untrustedAttestation,
+                "the \(attestationObject.format) statement verified as \(result.type.rawValue) attestation, which "
+                    + "this relying party does not accept; accepted: "
+                    + "\(expectations.acceptedAttestationTypes.map(\.rawValue).sorted())"
+            )
+        }
         return VerifiedRegistration(
             format: attestationObject.format,
             attestationType: result.type,

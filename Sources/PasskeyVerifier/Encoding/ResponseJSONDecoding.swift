@@ -7,15 +7,17 @@
 /// The shared steps of turning a Level 3 JSON response (WebAuthn §5.1) into its binary form:
 /// bounded JSON decoding with errors that name the field, base64 decoding of each binary member,
 /// and the envelope checks of §7.1 step 1 and §7.2 step 1.
-enum ResponseJSONDecoding {
+package enum ResponseJSONDecoding {
     /// The largest JSON response accepted, 1 MiB; it bounds what decoding allocates.
-    static let maximumLength = 1_048_576
+    package static let maximumLength = 1_048_576
 
-    /// Decodes `json` as `type`, mapping every failure to ``WebAuthnError/Code/malformedInput``.
-    static func decode<Value: Decodable>(
+    /// Decodes `json` as `type`, mapping every failure to ``WebAuthnError/Code/malformedInput`` with a message
+    /// that names the member at fault; JSON longer than `maximumLength` is rejected before it is parsed.
+    package static func decode<Value: Decodable>(
         _ type: Value.Type,
         from json: [UInt8],
-        describing subject: String
+        describing subject: String,
+        maximumLength: Int = ResponseJSONDecoding.maximumLength
     ) throws(WebAuthnError) -> Value {
         guard !json.isEmpty else {
             throw WebAuthnError(.malformedInput, "\(subject) is empty")
@@ -30,6 +32,8 @@ enum ResponseJSONDecoding {
             return try JSONDecoder().decode(type, from: Data(json))
         } catch let error as DecodingError {
             throw WebAuthnError(.malformedInput, describe(error, subject: subject))
+        } catch let error as WebAuthnError {
+            throw error
         } catch {
             throw WebAuthnError(.malformedInput, "\(subject) cannot be decoded: \(error)")
         }

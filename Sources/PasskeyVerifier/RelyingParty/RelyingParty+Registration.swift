@@ -85,6 +85,7 @@ extension RelyingParty {
             userVerification: configuration.userVerification,
             allowedAlgorithms: Set(configuration.allowedAlgorithms),
             crossOrigin: configuration.crossOrigin,
+            acceptedAttestationTypes: configuration.acceptedAttestationTypes,
             verificationInstant: now,
             cborMode: configuration.cborMode
         )

@@ -40,6 +40,8 @@ public struct RelyingPartyConfiguration: Sendable {
     public var backupEligibilityPolicy: BackupEligibilityPolicy
     /// The attestation trust anchors per format (§7.1 step 23); the Apple WebAuthn Root CA is built in.
     public var trustAnchors: AttestationTrustAnchors
+    /// The attestation types registrations may have (§7.1 `#reg-ceremony-assess-trust`); every type by default.
+    public var acceptedAttestationTypes: Set<AttestationType>
     /// How many sub-statements of a `compound` attestation statement must verify (§8.9).
     public var compoundAttestationPolicy: CompoundAttestation.Policy
     /// How strictly CBOR is read (§6.5.1; `lenient` is described in Docs/Decisions.md).
@@ -70,6 +72,7 @@ public struct RelyingPartyConfiguration: Sendable {
         signCountPolicy: SignCountPolicy = .rejectRegression,
         backupEligibilityPolicy: BackupEligibilityPolicy = BackupEligibilityPolicy(),
         trustAnchors: AttestationTrustAnchors = .builtIn,
+        acceptedAttestationTypes: Set<AttestationType> = Set(AttestationType.allCases),
         compoundAttestationPolicy: CompoundAttestation.Policy = .allMustPass,
         cborMode: CBORDecoder.Mode = .strict,
         timeout: Duration = .seconds(300),
@@ -89,6 +92,7 @@ public struct RelyingPartyConfiguration: Sendable {
         self.signCountPolicy = signCountPolicy
         self.backupEligibilityPolicy = backupEligibilityPolicy
         self.trustAnchors = trustAnchors
+        self.acceptedAttestationTypes = acceptedAttestationTypes
         self.compoundAttestationPolicy = compoundAttestationPolicy
         self.cborMode = cborMode
         self.timeout = timeout
