@@ -5,7 +5,7 @@ tpm and compound attestation tests use.
 Usage:
     python3 Scripts/make-attestation-test-data.py [VECTORS_DIR]
 
-VECTORS_DIR defaults to ../shared/vectors relative to the repository root. The tests never read it:
+VECTORS_DIR defaults to Scripts/vectors (shipped with the repository). The tests never read it:
 everything they need is written into the Swift file as hexadecimal literals.
 
 Two kinds of data are written:
@@ -161,7 +161,7 @@ def vector(vectors, name):
 
 
 def main(arguments):
-    vectors = arguments[0] if arguments else os.path.join(REPOSITORY_ROOT, "..", "shared", "vectors")
+    vectors = arguments[0] if arguments else os.path.join(REPOSITORY_ROOT, "Scripts", "vectors")
     tpm = vector(vectors, "tpm-es256")["registration"]
     u2f = vector(vectors, "fido-u2f-es256")["registration"]
     with open(os.path.join(vectors, "w3c-level3", "attestation-root-cert.pem"), "rb") as handle:

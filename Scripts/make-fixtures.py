@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Generate the recorded-ceremony fixtures under Fixtures/ from the shared test vectors.
+"""Generate the recorded-ceremony fixtures under Fixtures/ from the test vectors in Scripts/vectors.
 
 Usage:
     python3 Scripts/make-fixtures.py [VECTORS_DIR] [--check]
 
-VECTORS_DIR defaults to ../shared/vectors relative to the repository root (the directory
-holding w3c-level3/ and real-devices/). The output is deterministic: JSON with sorted keys,
+VECTORS_DIR defaults to Scripts/vectors (the directory holding w3c-level3/ and real-devices/,
+shipped with the repository; see its README). The output is deterministic: JSON with sorted keys,
 2-space indentation and a trailing newline, so re-running reproduces the committed files
 byte for byte. With --check nothing is written; the script exits 1 if any generated file
 differs from (or is missing in) Fixtures/, or if Fixtures/ holds a generated-looking file
@@ -569,7 +569,7 @@ def main(arguments):
     if len(positional) > 1:
         sys.stderr.write(__doc__)
         return 2
-    vectors = positional[0] if positional else os.path.join(REPOSITORY_ROOT, "..", "shared", "vectors")
+    vectors = positional[0] if positional else os.path.join(REPOSITORY_ROOT, "Scripts", "vectors")
     fixtures = {}
     fixtures.update(w3c_fixtures(vectors))
     fixtures.update(real_device_fixtures(vectors))

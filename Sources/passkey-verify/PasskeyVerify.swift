@@ -8,7 +8,7 @@ import ArgumentParser
     import Darwin
 #endif
 
-/// `passkey-verify`: the command-line face of PasskeyVerifier (`/work/shared/docs/cli-contract.md`).
+/// `passkey-verify`: the command-line face of PasskeyVerifier (its reference: `Docs/CLI.md`).
 ///
 /// Exit statuses are part of the contract: 0 verified, 1 checked and rejected (a JSON result is printed),
 /// 2 usage error (bad flags, unreadable file; a message on standard error). Argument parsing errors, which
