@@ -65,8 +65,10 @@ public struct RelyingParty: Sendable {
     ///     validity and the records' timestamps.
     ///   - randomBytes: returns the given number of bytes from a cryptographically secure generator;
     ///     libcrypto's `RAND_bytes` by default.
-    /// - Throws: ``RelyingPartyUsageError`` when the configuration cannot run a ceremony: empty RP ID, no
-    ///   origins, no or unsupported algorithms, a timeout or challenge lifetime outside one second to one day.
+    /// - Throws: ``RelyingPartyUsageError`` when the configuration cannot run a ceremony: an RP ID that is not
+    ///   a domain, no origins, an origin not in the form a browser writes or outside the RP ID's domain and
+    ///   not a related origin, no or unsupported algorithms, a timeout or challenge lifetime outside one
+    ///   second to one day.
     public init(
         configuration: RelyingPartyConfiguration,
         credentialStore: any CredentialStore = InMemoryCredentialStore(),

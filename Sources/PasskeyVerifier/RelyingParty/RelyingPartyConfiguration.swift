@@ -16,7 +16,15 @@ public struct RelyingPartyConfiguration: Sendable {
     /// using `ASAuthorizationPlatformPublicKeyCredentialProvider` reports `https://` followed by the RP ID;
     /// an Android app reports `android:apk-key-hash:` followed by the base64url SHA-256 of its signing
     /// certificate.
+    ///
+    /// Checked when a ``RelyingParty`` is created: a web origin must be in the form a browser serializes
+    /// (lower-case `https` scheme and host, no default port, no path or trailing slash), `http` only for a
+    /// loopback host (`localhost`, `127.0.0.1`, `[::1]`), and its host must be the RP ID or a subdomain of it
+    /// unless ``relatedOrigins`` lists it. Other origins (an app's) are taken as they are.
     public var origins: Set<String>
+    /// The origins outside the RP ID's domain that the relying party publishes at `/.well-known/webauthn`
+    /// (§5.11); `nil` when there are none.
+    public var relatedOrigins: RelatedOrigins?
     /// Whether the UV flag is required (§5.8.6); sent in the options and enforced on the response.
     public var userVerification: UserVerificationRequirement
     /// Whether a discoverable credential is wanted (§5.4.6); `required` makes a passkey.
@@ -61,6 +69,7 @@ public struct RelyingPartyConfiguration: Sendable {
         relyingPartyID: String,
         relyingPartyName: String,
         origins: Set<String>,
+        relatedOrigins: RelatedOrigins? = nil,
         userVerification: UserVerificationRequirement = .preferred,
         residentKey: ResidentKeyRequirement = .required,
         authenticatorAttachment: AuthenticatorAttachment? = nil,
@@ -81,6 +90,7 @@ public struct RelyingPartyConfiguration: Sendable {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyName = relyingPartyName
         self.origins = origins
+        self.relatedOrigins = relatedOrigins
         self.userVerification = userVerification
         self.residentKey = residentKey
         self.authenticatorAttachment = authenticatorAttachment
@@ -106,11 +116,12 @@ public struct RelyingPartyConfiguration: Sendable {
 
     /// Checks that the configuration can run a ceremony.
     func validate() throws(RelyingPartyUsageError) {
-        guard !relyingPartyID.isEmpty else {
-            throw RelyingPartyUsageError("relyingPartyID is empty; set it to the registrable domain, e.g. example.com")
-        }
+        try RelyingPartyIdentifier.validate(relyingPartyID)
         guard !origins.isEmpty else {
             throw RelyingPartyUsageError("origins is empty; list every web and app origin, e.g. https://example.com")
+        }
+        for origin in origins.sorted() {
+            try validate(origin: origin)
         }
         guard !allowedAlgorithms.isEmpty else {
             throw RelyingPartyUsageError("allowedAlgorithms is empty; the default is EdDSA, ES256, RS256")
@@ -122,6 +133,26 @@ public struct RelyingPartyConfiguration: Sendable {
             guard duration >= Self.minimumDuration, duration <= Self.maximumDuration else {
                 throw RelyingPartyUsageError("\(name) is \(duration); it must be between 1 second and 1 day")
             }
+        }
+    }
+
+    /// Checks one of ``origins`` (§5.8.1 `origin`, §5.11, §7.1 step 9).
+    private func validate(origin: String) throws(RelyingPartyUsageError) {
+        guard WebOrigin.isWebOrigin(origin) else { return }
+        let parsed = try WebOrigin(parsing: origin)
+        guard parsed.scheme == "https" || parsed.isLoopback else {
+            throw RelyingPartyUsageError(
+                "the origin \(origin) is http on a host that is not loopback; browsers run WebAuthn only on https "
+                    + "(and on http://localhost)"
+            )
+        }
+        guard !RelyingPartyIdentifier.scopes(parsed.host, relyingPartyID: relyingPartyID) else { return }
+        guard relatedOrigins?.contains(origin) == true else {
+            throw RelyingPartyUsageError(
+                "the origin \(origin) is not on \(relyingPartyID) or one of its subdomains; use an RP ID that is a "
+                    + "suffix of its host, or list it in relatedOrigins and serve that list at "
+                    + "https://\(relyingPartyID)\(RelatedOrigins.wellKnownPath)"
+            )
         }
     }
 
