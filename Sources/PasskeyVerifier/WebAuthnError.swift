@@ -100,6 +100,11 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     public let file: String
     /// The source line that raised the error, for diagnostics.
     public let line: UInt
+    /// The credential ID the response named, when the error is `unknownCredential` because no credential
+    /// with that ID is registered: what ``RelyingParty/signalUnknownCredential(credentialID:)`` turns into
+    /// the JSON for `PublicKeyCredential.signalUnknownCredential()` (WebAuthn Level 3 §5.1.10.1), so the
+    /// user's credential manager can hide the deleted passkey. `nil` for every other error.
+    public let unknownCredentialID: [UInt8]?
 
     /// Creates an error.
     @inlinable
@@ -108,6 +113,16 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
         self.file = file
         self.line = line
+        self.unknownCredentialID = nil
+    }
+
+    /// Creates an `unknownCredential` error for a credential ID that no record has.
+    init(unknownCredentialID: [UInt8], _ message: String, file: String = #fileID, line: UInt = #line) {
+        self.code = .unknownCredential
+        self.message = message
+        self.file = file
+        self.line = line
+        self.unknownCredentialID = unknownCredentialID
     }
 
     /// `code: message`.

@@ -73,7 +73,8 @@ extension RelyingParty {
     /// counter cannot both be recorded: the compare-and-set makes the later one re-check its counter.
     ///
     /// - Throws: ``WebAuthnError``: `challengeNotFound`; `unknownCredential` when no record has the
-    ///   credential ID, or it belongs to another user than the one the ceremony was started for;
+    ///   credential ID (then ``WebAuthnError/unknownCredentialID`` holds it, for
+    ///   ``signalUnknownCredential(credentialID:)``), or it belongs to another user than the one the ceremony was started for;
     ///   `credentialMismatch` when the `userHandle` is missing from a discoverable sign-in or is not the
     ///   credential owner's; every code of ``AuthenticationVerifier/verify(_:expecting:credential:)``.
     ///   Errors of the stores are rethrown.
@@ -83,7 +84,7 @@ extension RelyingParty {
         let issued = try await consumeChallenge(named: clientData, for: .authentication, at: now)
         guard var record = try await credentialStore.credential(withID: response.credentialID) else {
             throw WebAuthnError(
-                .unknownCredential,
+                unknownCredentialID: response.credentialID,
                 "no credential with ID \(Base64URL.encode(response.credentialID)) is registered"
             )
         }
