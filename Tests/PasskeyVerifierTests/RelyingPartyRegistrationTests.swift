@@ -100,11 +100,23 @@ import Testing
         #expect(completed.verifiedRegistration.format == "apple")
         #expect(completed.verifiedRegistration.attestationType == .anonCA)
 
-        let untrusting = try makeRelyingParty()
+        #expect(completed.verifiedRegistration.attestationTrust == .trusted)
+
+        let untrusting = try makeRelyingParty { $0.attestation = .direct }
         let response = try authenticator.register(try await untrusting.beginRegistration(for: alice)).response
         await #expect(throws: WebAuthnError(.untrustedAttestation, "")) {
             try await untrusting.finishRegistration(response)
         }
+    }
+
+    @Test func aRelyingPartyThatAskedForNoAttestationRegistersAnUntrustedOneAsUnverified() async throws {
+        var authenticator = VirtualAuthenticator(attestation: try VirtualAttestation.apple())
+        let relyingParty = try makeRelyingParty()
+        let response = try authenticator.register(try await relyingParty.beginRegistration(for: alice)).response
+        let completed = try await relyingParty.finishRegistration(response)
+        #expect(!completed.verifiedRegistration.attestationTrust.isTrustworthy)
+        #expect(completed.verifiedRegistration.attestationTrust != .noTrustPath)
+        #expect(completed.verifiedRegistration.trustPath.count == 2)
     }
 
     @Test func excludeCredentialsListsTheUsersExistingCredentials() async throws {

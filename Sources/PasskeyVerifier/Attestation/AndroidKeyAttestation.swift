@@ -80,7 +80,7 @@ public struct AndroidKeyAttestation: AttestationStatementFormat {
             )
         }
         try checkAuthorizations(description)
-        try trustPath.validate(chain, at: input.verificationInstant)
+        try trustPath.validate(chain, for: input)
         return AttestationResult(type: .basic, trustPath: chain)
     }
 

@@ -103,7 +103,7 @@ public struct AndroidSafetyNetAttestation: AttestationStatementFormat {
             }
         }
         try checkTimestamp(payload.timestampMs, at: input.verificationInstant)
-        try trustPath.validate(jws.certificateChain, at: input.verificationInstant)
+        try trustPath.validate(jws.certificateChain, for: input)
         return AttestationResult(type: .basic, trustPath: jws.certificateChain)
     }
 

@@ -52,7 +52,7 @@ public struct AppleAnonymousAttestation: AttestationStatementFormat {
                 "the apple credential certificate's public key is not the credential public key"
             )
         }
-        try trustPath.validate(chain, at: input.verificationInstant)
+        try trustPath.validate(chain, for: input)
         return AttestationResult(type: .anonCA, trustPath: chain)
     }
 }

@@ -20,6 +20,10 @@ public struct AttestationStatementInput: Sendable {
     public let clientDataHash: [UInt8]
     /// The instant at which certificates must be valid.
     public let verificationInstant: Date
+    /// Whether a trust path must chain to the format's trust anchors (§7.1 step 24); `false` only while
+    /// ``RegistrationVerifier`` re-checks a statement whose chain was untrusted under
+    /// ``UntrustedAttestationPolicy/acceptAsUnverified``, so that everything else is still verified.
+    var assessesTrust = true
 
     /// Creates the input for one map statement.
     public init(
@@ -57,5 +61,18 @@ public struct AttestationStatementInput: Sendable {
     /// `authenticatorData || clientDataHash`, the message most formats sign (§8.2, §8.4, §8.8).
     public var signedData: [UInt8] {
         authenticatorData.rawBytes + clientDataHash
+    }
+
+    /// The input for one sub-statement of a `compound` statement (§8.9): the same ceremony, another map.
+    func subStatement(_ statement: CBORMap) -> AttestationStatementInput {
+        var input = AttestationStatementInput(
+            statement: statement,
+            authenticatorData: authenticatorData,
+            attestedCredentialData: attestedCredentialData,
+            clientDataHash: clientDataHash,
+            verificationInstant: verificationInstant
+        )
+        input.assessesTrust = assessesTrust
+        return input
     }
 }

@@ -9,6 +9,10 @@ import PasskeyCrypto
 public struct AttestationTrustAnchors: Sendable {
     private var anchorsByFormat: [String: [Certificate]]
     private var anchorsForEveryFormat: [Certificate]
+    /// Whether anchors beyond the built-in ones were added (by ``add(_:forFormat:)`` or
+    /// ``addForEveryFormat(_:)``): a host that configured roots wants attestation checked against them, so
+    /// ``RelyingPartyConfiguration`` then rejects untrusted attestation by default.
+    public private(set) var includesHostAnchors = false
 
     /// No anchors at all: every format with a trust path fails with `untrustedAttestation`.
     public static let empty = AttestationTrustAnchors(anchorsByFormat: [:], anchorsForEveryFormat: [])
@@ -27,6 +31,7 @@ public struct AttestationTrustAnchors: Sendable {
         }
         anchors.add(GoogleHardwareAttestationRoots.certificates, forFormat: "android-key")
         anchors.add(AndroidSafetyNetRoots.certificates, forFormat: "android-safetynet")
+        anchors.includesHostAnchors = false
         return anchors
     }()
 
@@ -38,11 +43,13 @@ public struct AttestationTrustAnchors: Sendable {
     /// Adds anchors trusted for one format only.
     public mutating func add(_ certificates: [Certificate], forFormat format: String) {
         anchorsByFormat[format, default: []].append(contentsOf: certificates)
+        includesHostAnchors = true
     }
 
     /// Adds anchors trusted for every format (what `passkey-verify --trust-anchor` does).
     public mutating func addForEveryFormat(_ certificates: [Certificate]) {
         anchorsForEveryFormat.append(contentsOf: certificates)
+        includesHostAnchors = true
     }
 
     /// A copy with `certificates` added for every format.

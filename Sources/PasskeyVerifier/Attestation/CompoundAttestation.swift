@@ -142,13 +142,7 @@ public struct CompoundAttestation: AttestationStatementFormat {
         do {
             return .success(
                 try verifier.verify(
-                    AttestationStatementInput(
-                        statement: statement,
-                        authenticatorData: input.authenticatorData,
-                        attestedCredentialData: input.attestedCredentialData,
-                        clientDataHash: input.clientDataHash,
-                        verificationInstant: input.verificationInstant
-                    )
+                    input.subStatement(statement)
                 )
             )
         } catch {

@@ -55,7 +55,7 @@ public struct FIDOU2FAttestation: AttestationStatementFormat {
             + [0x04] + x + y
         try AttestationSignature.verify(
             signature, over: verificationData, with: certificate, algorithm: .es256, format: identifier)
-        try trustPath.validate([certificate], at: input.verificationInstant)
+        try trustPath.validate([certificate], for: input)
         return AttestationResult(type: .basic, trustPath: [certificate])
     }
 

@@ -40,7 +40,7 @@ public struct PackedAttestation: AttestationStatementFormat {
         try AttestationSignature.verify(
             signature, over: input.signedData, with: leaf, algorithm: algorithm, format: identifier)
         try Self.checkCertificateRequirements(leaf, aaguid: input.attestedCredentialData.aaguid)
-        try trustPath.validate(chain, at: input.verificationInstant)
+        try trustPath.validate(chain, for: input)
         return AttestationResult(type: .basic, trustPath: chain)
     }
 

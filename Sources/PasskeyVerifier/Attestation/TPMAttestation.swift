@@ -70,7 +70,7 @@ public struct TPMAttestation: AttestationStatementFormat {
             signature, over: certInfoBytes, with: aik, algorithm: algorithm, format: "tpm",
             certificateName: "AIK certificate")
         let manufacturer = try Self.checkCertificateRequirements(aik, aaguid: input.attestedCredentialData.aaguid)
-        try trustPath.validate(chain, at: input.verificationInstant)
+        try trustPath.validate(chain, for: input)
         return AttestationResult(type: .attCA, trustPath: chain, tpmManufacturer: manufacturer)
     }
 

@@ -21,10 +21,14 @@ struct TrustPathValidator: Sendable {
         self.hasAnchors = !trustAnchors.isEmpty
     }
 
-    func validate(_ chain: [Certificate], at instant: Date) throws(WebAuthnError) {
+    /// Validates `chain` at `input`'s verification instant; when `input` does not assess trust, checks only
+    /// that there is a chain.
+    func validate(_ chain: [Certificate], for input: AttestationStatementInput) throws(WebAuthnError) {
         guard let leaf = chain.first else {
             throw WebAuthnError(.invalidAttestationStatement, "the \(format) attestation statement has no certificate")
         }
+        guard input.assessesTrust else { return }
+        let instant = input.verificationInstant
         guard hasAnchors else {
             throw WebAuthnError(
                 .untrustedAttestation,

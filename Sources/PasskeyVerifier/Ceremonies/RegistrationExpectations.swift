@@ -34,6 +34,9 @@ public struct RegistrationExpectations: Sendable {
     public var verificationInstant: Date
     /// How strictly CBOR is read (§6.5.1 requires CTAP2 canonical encoding; `lenient` is documented in Docs/Decisions.md).
     public var cborMode: CBORDecoder.Mode
+    /// What an attestation trust path that reaches no trust anchor means (§7.1 steps 24–25); `reject` by
+    /// default.
+    public var untrustedAttestationPolicy: UntrustedAttestationPolicy
 
     /// Creates expectations; the defaults accept every supported algorithm, forbid cross-origin use and read CBOR strictly.
     public init(
@@ -45,7 +48,8 @@ public struct RegistrationExpectations: Sendable {
         crossOrigin: CrossOriginPolicy = .forbidden,
         acceptedAttestationTypes: Set<AttestationType> = Set(AttestationType.allCases),
         verificationInstant: Date,
-        cborMode: CBORDecoder.Mode = .strict
+        cborMode: CBORDecoder.Mode = .strict,
+        untrustedAttestationPolicy: UntrustedAttestationPolicy = .reject
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
@@ -57,5 +61,6 @@ public struct RegistrationExpectations: Sendable {
         self.acceptedAttestationTypes = acceptedAttestationTypes
         self.verificationInstant = verificationInstant
         self.cborMode = cborMode
+        self.untrustedAttestationPolicy = untrustedAttestationPolicy
     }
 }

@@ -92,15 +92,27 @@ public struct RegistrationVerifier: Sendable {
                 "attestation format \"\(attestationObject.format)\" is not supported; supported: \(supportedFormats)"
             )
         }
-        let result = try format.verify(
-            AttestationStatementInput(
-                statementValue: attestationObject.attestationStatementValue,
-                authenticatorData: authenticatorData,
-                attestedCredentialData: attestedCredentialData,
-                clientDataHash: clientData.hash,
-                verificationInstant: expectations.verificationInstant
-            )
+        var input = AttestationStatementInput(
+            statementValue: attestationObject.attestationStatementValue,
+            authenticatorData: authenticatorData,
+            attestedCredentialData: attestedCredentialData,
+            clientDataHash: clientData.hash,
+            verificationInstant: expectations.verificationInstant
         )
+        let result: AttestationResult
+        var trust = AttestationTrust.trusted
+        do {
+            result = try format.verify(input)
+        } catch
+            where error.code == .untrustedAttestation && expectations.untrustedAttestationPolicy == .acceptAsUnverified
+        {
+            input.assessesTrust = false
+            result = try format.verify(input)
+            trust = .unverified(reason: error.message)
+        }
+        if result.trustPath.isEmpty {
+            trust = .noTrustPath
+        }
         guard expectations.acceptedAttestationTypes.contains(result.type) else {
             throw WebAuthnError(
                 .untrustedAttestation,
@@ -113,6 +125,7 @@ public struct RegistrationVerifier: Sendable {
             format: attestationObject.format,
             attestationType: result.type,
             trustPath: result.trustPath,
+            attestationTrust: trust,
             attestationResult: result,
             authenticatorData: authenticatorData,
             attestedCredentialData: attestedCredentialData,

@@ -7,8 +7,12 @@ public struct VerifiedRegistration: Sendable {
     public let format: String
     /// The attestation type the statement established.
     public let attestationType: AttestationType
-    /// The validated trust path, leaf first; empty for `none` and `self`.
+    /// The statement's certificates, leaf first; empty for `none` and `self`. Validated when
+    /// ``attestationTrust`` is ``AttestationTrust/trusted``; kept as sent for a later audit when it is
+    /// ``AttestationTrust/unverified(reason:)``.
     public let trustPath: [Certificate]
+    /// Whether the trust path chains to a trust anchor (§7.1 step 24).
+    public let attestationTrust: AttestationTrust
     /// The whole attestation verification result, with the format-specific details (the TPM manufacturer
     /// for `tpm`, §8.3.1; every sub-statement's outcome for `compound`, §8.9).
     public let attestationResult: AttestationResult

@@ -87,7 +87,8 @@ extension RelyingParty {
             crossOrigin: configuration.crossOrigin,
             acceptedAttestationTypes: configuration.acceptedAttestationTypes,
             verificationInstant: now,
-            cborMode: configuration.cborMode
+            cborMode: configuration.cborMode,
+            untrustedAttestationPolicy: configuration.effectiveUntrustedAttestationPolicy
         )
         let verified = try registrationVerifier.verify(response, expecting: expectations)
         let record = verified.credentialRecord(userHandle: userHandle)

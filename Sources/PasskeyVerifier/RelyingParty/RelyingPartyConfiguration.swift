@@ -48,6 +48,12 @@ public struct RelyingPartyConfiguration: Sendable {
     public var backupEligibilityPolicy: BackupEligibilityPolicy
     /// The attestation trust anchors per format (§7.1 step 23); the Apple WebAuthn Root CA is built in.
     public var trustAnchors: AttestationTrustAnchors
+    /// What a registration whose attestation chain reaches no trust anchor means (§7.1 steps 24–25). `nil`
+    /// (the default) decides from the rest of the configuration: ``UntrustedAttestationPolicy/reject`` when
+    /// ``attestation`` is `direct` or `enterprise` or ``trustAnchors`` holds roots the host added, otherwise
+    /// ``UntrustedAttestationPolicy/acceptAsUnverified`` (a relying party that asked for no attestation must
+    /// not turn away the authenticators that send one anyway).
+    public var untrustedAttestationPolicy: UntrustedAttestationPolicy?
     /// The attestation types registrations may have (§7.1 `#reg-ceremony-assess-trust`); every type by default.
     public var acceptedAttestationTypes: Set<AttestationType>
     /// How many sub-statements of a `compound` attestation statement must verify (§8.9).
@@ -81,6 +87,7 @@ public struct RelyingPartyConfiguration: Sendable {
         signCountPolicy: SignCountPolicy = .rejectRegression,
         backupEligibilityPolicy: BackupEligibilityPolicy = BackupEligibilityPolicy(),
         trustAnchors: AttestationTrustAnchors = .builtIn,
+        untrustedAttestationPolicy: UntrustedAttestationPolicy? = nil,
         acceptedAttestationTypes: Set<AttestationType> = Set(AttestationType.allCases),
         compoundAttestationPolicy: CompoundAttestation.Policy = .allMustPass,
         cborMode: CBORDecoder.Mode = .strict,
@@ -102,6 +109,7 @@ public struct RelyingPartyConfiguration: Sendable {
         self.signCountPolicy = signCountPolicy
         self.backupEligibilityPolicy = backupEligibilityPolicy
         self.trustAnchors = trustAnchors
+        self.untrustedAttestationPolicy = untrustedAttestationPolicy
         self.acceptedAttestationTypes = acceptedAttestationTypes
         self.compoundAttestationPolicy = compoundAttestationPolicy
         self.cborMode = cborMode
@@ -153,6 +161,15 @@ public struct RelyingPartyConfiguration: Sendable {
                     + "suffix of its host, or list it in relatedOrigins and serve that list at "
                     + "https://\(relyingPartyID)\(RelatedOrigins.wellKnownPath)"
             )
+        }
+    }
+
+    /// ``untrustedAttestationPolicy``, or the policy it defaults to.
+    public var effectiveUntrustedAttestationPolicy: UntrustedAttestationPolicy {
+        if let untrustedAttestationPolicy { return untrustedAttestationPolicy }
+        switch attestation {
+        case .direct, .enterprise: return .reject
+        default: return trustAnchors.includesHostAnchors ? .reject : .acceptAsUnverified
         }
     }
 
