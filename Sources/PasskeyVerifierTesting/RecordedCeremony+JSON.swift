@@ -44,22 +44,32 @@ extension RecordedCeremony {
 }
 
 extension RecordedCeremony.Response {
-    /// Decodes the Level 3 JSON a client sent (WebAuthn Level 3 §5.1): a `RegistrationResponseJSON` or an
-    /// `AuthenticationResponseJSON` according to `kind`. Unknown members are ignored.
-    /// - Throws: ``WebAuthnError/Code/malformedInput`` when the bytes are empty, not JSON, or a member is
-    ///   missing or of the wrong type; the message names the member.
+    /// Decodes the body a client sent: the Level 3 JSON of a browser (WebAuthn Level 3 §5.1
+    /// `RegistrationResponseJSON` or `AuthenticationResponseJSON` according to `kind`), or the native payload
+    /// of an iOS or macOS app (``NativeRegistrationPayload``, ``NativeAssertionPayload``: standard base64
+    /// members named after `ASAuthorizationPlatformPublicKeyCredential…`), which becomes the same Level 3
+    /// JSON. Unknown members are ignored.
+    /// - Throws: ``WebAuthnError/Code/malformedInput`` when the bytes are empty, not JSON, of neither shape,
+    ///   or a member is missing or of the wrong type; the message names the member.
     public init(json: [UInt8], kind: RecordedCeremony.Kind) throws(WebAuthnError) {
-        switch kind {
-        case .registration:
+        switch (
+            kind,
+            try ClientResponseShape.detect(json, ceremony: kind == .registration ? .registration : .authentication)
+        ) {
+        case (.registration, .level3):
             self = .registration(
                 try RecordedCeremony.decodeJSON(
                     RegistrationResponseJSON.self, from: json, describing: "the registration response")
             )
-        case .authentication:
+        case (.registration, .native):
+            self = .registration(try NativeRegistrationPayload(json: json).registrationResponseJSON)
+        case (.authentication, .level3):
             self = .authentication(
                 try RecordedCeremony.decodeJSON(
                     AuthenticationResponseJSON.self, from: json, describing: "the authentication response")
             )
+        case (.authentication, .native):
+            self = .authentication(try NativeAssertionPayload(json: json).authenticationResponseJSON)
         }
     }
 }

@@ -154,11 +154,18 @@ public struct RecordedCeremony: Sendable, Codable {
         description = try container.decodeIfPresent(String.self, forKey: .description)
         source = try container.decodeIfPresent([String: String].self, forKey: .source)
         kind = try container.decode(Kind.self, forKey: .kind)
-        switch kind {
-        case .registration:
+        let isNative = try container.decode(NativeShapeProbe.self, forKey: .response).isNative
+        switch (kind, isNative) {
+        case (.registration, false):
             response = .registration(try container.decode(RegistrationResponseJSON.self, forKey: .response))
-        case .authentication:
+        case (.registration, true):
+            let native = try container.decode(NativeRegistrationPayload.self, forKey: .response)
+            response = .registration(native.registrationResponseJSON)
+        case (.authentication, false):
             response = .authentication(try container.decode(AuthenticationResponseJSON.self, forKey: .response))
+        case (.authentication, true):
+            let native = try container.decode(NativeAssertionPayload.self, forKey: .response)
+            response = .authentication(native.authenticationResponseJSON)
         }
         rpId = try container.decode(String.self, forKey: .rpId)
         origins = try container.decode([String].self, forKey: .origins)
@@ -174,6 +181,23 @@ public struct RecordedCeremony: Sendable, Codable {
         backupEligible = try container.decodeIfPresent(Bool.self, forKey: .backupEligible)
         expected = try container.decodeIfPresent(Expectation.self, forKey: .expected)
         pendingIssue = try container.decodeIfPresent(Int.self, forKey: .pendingIssue)
+    }
+
+    /// Tells a native iOS payload (``NativeRegistrationPayload``, ``NativeAssertionPayload``) from Level 3
+    /// JSON: it has no `response` member and has `rawAttestationObject` or `rawAuthenticatorData`.
+    private struct NativeShapeProbe: Decodable {
+        let isNative: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case response, rawAttestationObject, rawAuthenticatorData
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            isNative =
+                !container.contains(.response)
+                && (container.contains(.rawAttestationObject) || container.contains(.rawAuthenticatorData))
+        }
     }
 
     /// Encodes the recording in the documented format.

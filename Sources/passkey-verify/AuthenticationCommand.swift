@@ -1,4 +1,6 @@
 import ArgumentParser
+import PasskeyCrypto
+import PasskeyVerifier
 import PasskeyVerifierTesting
 
 /// `passkey-verify authentication [FLAGS] [FILE]`: verifies one `AuthenticationResponseJSON`
@@ -46,6 +48,21 @@ struct AuthenticationCommand: ParsableCommand {
 
     @Argument(help: "The response JSON file; standard input when absent or '-'.")
     var file: String?
+
+    /// The stored key and credential ID are the operator's inputs: unreadable ones are usage errors.
+    func validate() throws {
+        guard let key = Base64URL.decode(publicKey) else {
+            throw ValidationError("--public-key is not base64url (or base64)")
+        }
+        do {
+            _ = try COSEKey(encoded: key)
+        } catch {
+            throw ValidationError("--public-key is not a usable COSE_Key: \(error)")
+        }
+        if let credentialId, Base64URL.decode(credentialId) == nil {
+            throw ValidationError("--credential-id is not base64url (or base64)")
+        }
+    }
 
     func run() throws {
         try SingleCeremony.run(.authentication, file: file, options: ceremony) { recorded in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PasskeyVerifier
 
 /// The flags `registration` and `authentication` share (command-line contract).
 struct CeremonyOptions: ParsableArguments {
@@ -33,4 +34,11 @@ struct CeremonyOptions: ParsableArguments {
         help: "A COSE algorithm the server accepts, such as -7 (repeatable; default: every supported one)."
     )
     var algorithms: [Int64] = []
+
+    /// A challenge that is not base64url or base64 is the operator's mistake: a usage error, not a verdict.
+    func validate() throws {
+        guard let bytes = Base64URL.decode(challenge), !bytes.isEmpty else {
+            throw ValidationError("--challenge \"\(challenge)\" is not a base64url (or base64) challenge")
+        }
+    }
 }

@@ -61,11 +61,19 @@ enum Inspector {
 
     /// A response JSON, or a recorded ceremony / batch line whose `response` is one.
     private static func inspectJSONObject(_ bytes: [UInt8], context: inout Inspection) -> JSONValue {
-        let value: JSONValue
+        var value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
             return .members(["error": context.problem(.malformedInput, "the input is not valid JSON")])
+        }
+        if let level3 = level3Response(fromNative: value) {
+            value = level3
+        } else if let inner = value[member: "response"], let level3 = level3Response(fromNative: inner),
+            case .object(var members) = value
+        {
+            members = members.map { $0.0 == "response" ? ("response", level3) : $0 }
+            value = .object(members)
         }
         if let inner = value[member: "response"], inner[member: "response"] != nil {
             guard case .object(var members) = inspectResponse(inner, context: &context) else {
@@ -90,6 +98,28 @@ enum Inspector {
                     + "a recorded ceremony nor a clientDataJSON"
             )
         ])
+    }
+
+    /// The Level 3 JSON of a native iOS payload (`rawAttestationObject` or `rawAuthenticatorData`), or `nil`
+    /// when `value` is not one or does not decode.
+    private static func level3Response(fromNative value: JSONValue) -> JSONValue? {
+        let kind: RecordedCeremony.Kind
+        if value[member: "rawAttestationObject"] != nil {
+            kind = .registration
+        } else if value[member: "rawAuthenticatorData"] != nil {
+            kind = .authentication
+        } else {
+            return nil
+        }
+        guard let response = try? RecordedCeremony.Response(json: Array(value.compactText.utf8), kind: kind) else {
+            return nil
+        }
+        let encoded: Data?
+        switch response {
+        case .registration(let json): encoded = try? JSONEncoder().encode(json)
+        case .authentication(let json): encoded = try? JSONEncoder().encode(json)
+        }
+        return encoded.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
     }
 
     private static func recordedCeremonySummary(_ value: JSONValue) -> JSONValue {

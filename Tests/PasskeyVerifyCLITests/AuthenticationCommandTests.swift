@@ -59,21 +59,23 @@ import Testing
         #expect(result.errorCode == "credentialMismatch")
     }
 
-    @Test func thePublicKeyFlagMustBeBase64() throws {
+    @Test func aPublicKeyFlagThatIsNotBase64IsAUsageError() throws {
         let result = try CLIRunner.run(
             try Self.flags(Self.packed, publicKey: "%%%"), input: try TestFixtures.response(Self.packed))
-        #expect(result.status == 1)
-        #expect(result.errorCode == "malformedInput")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("--public-key is not base64url"))
     }
 
-    @Test func aPublicKeyThatIsNotACOSEKeyIsInvalidPublicKey() throws {
+    @Test func aPublicKeyFlagThatIsNotACOSEKeyIsAUsageError() throws {
         let notAKey = Base64URL.encode([0xA1, 0x01, 0x02])
         let result = try CLIRunner.run(
             try Self.flags(Self.packed, publicKey: notAKey),
             input: try TestFixtures.response(Self.packed)
         )
-        #expect(result.status == 1)
-        #expect(result.errorCode == "invalidPublicKey")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("--public-key is not a usable COSE_Key"))
     }
 
     @Test func aStandardBase64PublicKeyIsAccepted() throws {
@@ -133,11 +135,31 @@ import Testing
     }
 
     @Test func aPublicKeyStartingWithADashIsTheNextArgument() throws {
-        // "-AAA" decodes to F8 00 00, not a COSE_Key: a verification failure (exit 1), not a missing value (2).
+        // "-AAA" is read as the value (not as a flag) and decodes to F8 00 00, which is not a COSE_Key: the
+        // operator's mistake, a usage error naming the flag.
         let result = try CLIRunner.run(
             try Self.flags(Self.packed, publicKey: "-AAA"), input: try TestFixtures.response(Self.packed))
-        #expect(result.status == 1)
-        #expect(result.errorCode == "invalidPublicKey")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("--public-key is not a usable COSE_Key"))
+    }
+
+    @Test(arguments: [
+        ("--public-key", "not*base64", "--public-key is not base64url"),
+        ("--challenge", "not*base64", "--challenge \"not*base64\" is not a base64url"),
+        ("--credential-id", "not*base64", "--credential-id is not base64url"),
+    ])
+    func aMalformedServerInputIsAUsageError(flag: String, value: String, message: String) throws {
+        var flags = try Self.flags(Self.packed)
+        if let index = flags.firstIndex(of: flag) {
+            flags[index + 1] = value
+        } else {
+            flags += [flag, value]
+        }
+        let result = try CLIRunner.run(flags, input: try TestFixtures.response(Self.packed))
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
     @Test func aNegativeSignCountIsAUsageError() throws {

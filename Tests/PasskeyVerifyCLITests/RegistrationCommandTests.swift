@@ -101,11 +101,12 @@ import Testing
         #expect(result.errorCode == "challengeMismatch")
     }
 
-    @Test func aChallengeThatIsNotBase64IsMalformedInput() throws {
+    @Test func aChallengeThatIsNotBase64IsAUsageError() throws {
         let result = try CLIRunner.run(
             try Self.flags(Self.none, challenge: "not base64!"), input: try TestFixtures.response(Self.none))
-        #expect(result.status == 1)
-        #expect(result.errorCode == "malformedInput")
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("--challenge"))
     }
 
     @Test func anAppleRegistrationVerifiesAtItsRecordedInstantWithTheBuiltInRoot() throws {

@@ -1,6 +1,6 @@
 /// Which of the two accepted request bodies a client sent: Level 3 JSON (WebAuthn Level 3 §5.1) or the
 /// native payload (``NativeRegistrationPayload``, ``NativeAssertionPayload``).
-enum ClientResponseShape {
+package enum ClientResponseShape {
     /// `RegistrationResponseJSON` or `AuthenticationResponseJSON`: has a `response` member.
     case level3
     /// The fields of the AuthenticationServices credential: has `rawAttestationObject` or `rawAuthenticatorData`.
@@ -28,7 +28,7 @@ enum ClientResponseShape {
     ///
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when the body is not a JSON object, has both
     ///   shapes' members or neither.
-    static func detect(_ body: [UInt8], ceremony: CeremonyKind) throws(WebAuthnError) -> ClientResponseShape {
+    package static func detect(_ body: [UInt8], ceremony: CeremonyKind) throws(WebAuthnError) -> ClientResponseShape {
         let subject = "\(ceremony.rawValue) response"
         let probe = try ResponseJSONDecoding.decode(Probe.self, from: body, describing: subject)
         let hasNativeMember: Bool

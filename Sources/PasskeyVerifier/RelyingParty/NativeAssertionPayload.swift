@@ -71,4 +71,19 @@ public struct NativeAssertionPayload: Codable, Sendable, Hashable {
             userHandle: userHandle
         )
     }
+
+    /// The same assertion as Level 3 JSON (WebAuthn Level 3 §5.1 `AuthenticationResponseJSON`), its members
+    /// kept in the payload's standard base64 (every reader of this library accepts both alphabets).
+    public var authenticationResponseJSON: AuthenticationResponseJSON {
+        AuthenticationResponseJSON(
+            id: credentialID,
+            rawId: credentialID,
+            response: AuthenticatorAssertionResponseJSON(
+                clientDataJSON: rawClientDataJSON,
+                authenticatorData: rawAuthenticatorData,
+                signature: signature,
+                userHandle: userID
+            )
+        )
+    }
 }

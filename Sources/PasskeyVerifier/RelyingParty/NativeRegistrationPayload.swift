@@ -51,4 +51,17 @@ public struct NativeRegistrationPayload: Codable, Sendable, Hashable {
             attestationObject: try ResponseJSONDecoding.binary(rawAttestationObject, field: "rawAttestationObject")
         )
     }
+
+    /// The same registration as Level 3 JSON (WebAuthn Level 3 §5.1 `RegistrationResponseJSON`), its members
+    /// kept in the payload's standard base64 (every reader of this library accepts both alphabets).
+    public var registrationResponseJSON: RegistrationResponseJSON {
+        RegistrationResponseJSON(
+            id: credentialID,
+            rawId: credentialID,
+            response: AuthenticatorAttestationResponseJSON(
+                clientDataJSON: rawClientDataJSON,
+                attestationObject: rawAttestationObject
+            )
+        )
+    }
 }
