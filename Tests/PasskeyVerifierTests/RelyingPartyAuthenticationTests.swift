@@ -11,7 +11,7 @@ import Testing
 
     /// A relying party with one credential registered per given user, all on one virtual authenticator.
     struct Fixture {
-        let clock: TestClock
+        let clock: ManualClock
         let store: InMemoryCredentialStore
         let relyingParty: RelyingParty
         var authenticator: VirtualAuthenticator
@@ -23,7 +23,7 @@ import Testing
             credentialStore: (InMemoryCredentialStore) -> any CredentialStore = { $0 },
             configure: (inout RelyingPartyConfiguration) -> Void = { _ in }
         ) async throws {
-            clock = TestClock()
+            clock = ManualClock()
             store = InMemoryCredentialStore()
             relyingParty = try makeRelyingParty(
                 clock: clock,

@@ -1,6 +1,7 @@
 import Foundation
 import PasskeyCrypto
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 @Suite struct RelyingPartyChallengeTests {
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func aRegistrationChallengeIsBoundToItsCeremonyUserAndExpiry() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let challenges = InMemoryChallengeStore()
         let relyingParty = try makeRelyingParty(clock: clock, challengeStore: challenges) {
             $0.challengeLifetime = .seconds(120)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func anAuthenticationChallengeIsBoundToTheUserOrToNoOne() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let challenges = InMemoryChallengeStore()
         let relyingParty = try makeRelyingParty(clock: clock, challengeStore: challenges)
         let known = try await relyingParty.beginAuthentication(for: bob.id)
@@ -116,5 +117,20 @@ import Testing
         await #expect(throws: WebAuthnError(.challengeNotFound, "")) {
             try await relyingParty.finishAuthentication(response)
         }
+    }
+}
+
+@Suite struct ManualClockTests {
+    @Test func theClockMovesOnlyWhenTold() async throws {
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_000))
+        #expect(clock.now == Date(timeIntervalSince1970: 1_000))
+        clock.advance(by: 301)
+        #expect(clock.now == Date(timeIntervalSince1970: 1_301))
+        clock.set(Date(timeIntervalSince1970: 5))
+        #expect(clock.now == Date(timeIntervalSince1970: 5))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 { group.addTask { clock.advance(by: 1) } }
+        }
+        #expect(clock.now == Date(timeIntervalSince1970: 105))
     }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func registrationStoresTheCredentialForTheUser() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let store = InMemoryCredentialStore()
         let relyingParty = try makeRelyingParty(clock: clock, credentialStore: store)
         var authenticator = VirtualAuthenticator()
@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func anExpiredRegistrationChallengeFailsWithChallengeNotFound() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let relyingParty = try makeRelyingParty(clock: clock)
         var authenticator = VirtualAuthenticator()
         let expired = try await relyingParty.beginRegistration(for: alice)

@@ -3,24 +3,6 @@ import PasskeyCrypto
 import PasskeyVerifier
 import PasskeyVerifierTesting
 
-/// A clock the tests move by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var instant: Date
-
-    init(_ instant: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
-        self.instant = instant
-    }
-
-    var now: Date {
-        lock.withLock { instant }
-    }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { instant = instant.addingTimeInterval(seconds) }
-    }
-}
-
 /// Errors of the test helpers.
 struct RelyingPartyTestError: Error, CustomStringConvertible {
     let description: String
@@ -65,7 +47,7 @@ func jsonBytes(_ value: some Encodable) throws -> [UInt8] {
 
 /// A relying party for `example.com` with in-memory stores and a test clock.
 func makeRelyingParty(
-    clock: TestClock = TestClock(),
+    clock: ManualClock = ManualClock(),
     credentialStore: any CredentialStore = InMemoryCredentialStore(),
     challengeStore: any ChallengeStore = InMemoryChallengeStore(),
     configure: (inout RelyingPartyConfiguration) -> Void = { _ in }
