@@ -26,6 +26,15 @@ public struct VirtualAuthenticatorError: Error, Sendable, Hashable, CustomString
         public static let invalidParameter = Code("invalidParameter")
         /// libcrypto failed to sign or to build a certificate.
         public static let cryptoFailure = Code("cryptoFailure")
+        /// The options name a credential this authenticator already holds in `excludeCredentials` (WebAuthn
+        /// §5.1.3 step 20, the client's `InvalidStateError`).
+        public static let invalidState = Code("invalidState")
+        /// The options ask for something this authenticator cannot do, such as user verification it lacks
+        /// or another attachment (§5.1.3, §5.1.4, the client's `NotAllowedError`).
+        public static let notAllowed = Code("notAllowed")
+        /// The options' RP ID is not the one this authenticator's origin may use (§5.1.3 step 8, §5.1.4.1
+        /// step 7, the client's `SecurityError`).
+        public static let securityError = Code("securityError")
 
         /// The name.
         public var description: String { name }
