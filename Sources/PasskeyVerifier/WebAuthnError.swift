@@ -59,6 +59,9 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidAttestationStatement = Code("invalidAttestationStatement")
         /// A chain that reaches no trust anchor, or a certificate outside its validity (§7.1 step 24).
         public static let untrustedAttestation = Code("untrustedAttestation")
+        /// An extension the relying party enforced is missing from, or weaker in, the authenticator data
+        /// (§7.1 step 26; `credProtect`, CTAP 2.1 §12.1).
+        public static let extensionMismatch = Code("extensionMismatch")
         /// The credential ID or the userHandle is not the expected one (§7.2 steps 6 and 7).
         public static let credentialMismatch = Code("credentialMismatch")
         /// A new sign counter not greater than a stored non-zero counter (§6.1.1, §7.2 step 22).
@@ -79,7 +82,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             .invalidPublicKey, .invalidSignature, .unsupportedAttestationFormat,
             .invalidAttestationStatement, .untrustedAttestation, .credentialMismatch,
             .signCountRegression, .challengeNotFound, .credentialAlreadyRegistered,
-            .unknownCredential,
+            .unknownCredential, .extensionMismatch,
         ]
 
         /// Looks a code up by its stable name.

@@ -40,6 +40,22 @@ import Testing
     }
 
     static let cases: [ErrorCase] = [
+        // extensionMismatch
+        ErrorCase(.extensionMismatch, "enforced credProtect 3, authenticator applied 1", messageContains: "applied") {
+            _ = try ExtensionVerificationTests.verify(
+                try ExtensionVerificationTests.registration(outputs: [("credProtect", .unsignedInteger(1))]),
+                ExtensionVerificationTests.registrationExpectations(
+                    extensions: ExtensionVerificationTests.enforcedUVRequired)
+            )
+        },
+        ErrorCase(.extensionMismatch, "enforced credProtect, no extension outputs", messageContains: "no valid") {
+            _ = try ExtensionVerificationTests.verify(
+                try ExtensionVerificationTests.registration(outputs: nil),
+                ExtensionVerificationTests.registrationExpectations(
+                    extensions: ExtensionVerificationTests.enforcedUVRequired)
+            )
+        },
+
         // rpIdMismatch
         ErrorCase(.rpIdMismatch, "assertion for example.com, correctly signed, verified for example.org") {
             _ = try AuthenticationCeremony.noneES256().resigned {

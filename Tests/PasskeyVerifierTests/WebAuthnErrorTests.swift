@@ -7,7 +7,8 @@ import Testing
             #expect(WebAuthnError.Code(name: code.name) == code)
         }
         #expect(WebAuthnError.Code(name: "notACode") == nil)
-        #expect(WebAuthnError.Code.allCodes.count == 25)
+        #expect(WebAuthnError.Code.allCodes.count == 26)
+        #expect(WebAuthnError.Code.allCodes.last == .extensionMismatch)
     }
 
     @Test func errorsCompareByCodeOnly() {

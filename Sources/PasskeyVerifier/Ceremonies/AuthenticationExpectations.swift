@@ -26,6 +26,10 @@ public struct AuthenticationExpectations: Sendable {
     public var backupEligibilityPolicy: BackupEligibilityPolicy
     /// How strictly CBOR (the extensions in authenticator data) is read.
     public var cborMode: CBORDecoder.Mode
+    /// The `appid` extension input the relying party sent (§10.1.1), for credentials registered with U2F:
+    /// when set and the client reports `appid: true`, the rpIdHash must be SHA-256 of this AppID instead of
+    /// the RP ID's. `nil` when not requested: a client's `appid: true` is then ignored.
+    public var appID: String?
 
     /// Creates expectations with the default, strict policies.
     public init(
@@ -37,7 +41,8 @@ public struct AuthenticationExpectations: Sendable {
         allowedCredentialIDs: [[UInt8]] = [],
         signCountPolicy: SignCountPolicy = .rejectRegression,
         backupEligibilityPolicy: BackupEligibilityPolicy = BackupEligibilityPolicy(),
-        cborMode: CBORDecoder.Mode = .strict
+        cborMode: CBORDecoder.Mode = .strict,
+        appID: String? = nil
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
@@ -49,5 +54,6 @@ public struct AuthenticationExpectations: Sendable {
         self.signCountPolicy = signCountPolicy
         self.backupEligibilityPolicy = backupEligibilityPolicy
         self.cborMode = cborMode
+        self.appID = appID
     }
 }

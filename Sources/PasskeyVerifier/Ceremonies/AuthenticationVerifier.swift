@@ -47,10 +47,12 @@ public struct AuthenticationVerifier: Sendable {
         )
         let authenticatorData = try AuthenticatorData(
             bytes: response.authenticatorData, cborMode: expectations.cborMode)
+        let appID = expectations.appID.flatMap { response.clientExtensionResults?.appid == true ? $0 : nil }
         try CeremonyChecks.verifyAuthenticatorData(
             authenticatorData,
-            relyingPartyID: expectations.relyingPartyID,
-            relyingPartyIDHash: expectations.relyingPartyIDHash,
+            relyingPartyID: appID ?? expectations.relyingPartyID,
+            relyingPartyIDHash: appID.map { HashAlgorithm.sha256.hash(Array($0.utf8)) }
+                ?? expectations.relyingPartyIDHash,
             userVerification: expectations.userVerification
         )
         guard authenticatorData.attestedCredentialData == nil else {
@@ -89,7 +91,8 @@ public struct AuthenticationVerifier: Sendable {
             signCountRegressed: signCountRegressed,
             backupEligibilityChange: backupEligibilityChange,
             backupStateChanged: updated.backupState != credential.backupState,
-            userHandle: response.userHandle
+            userHandle: response.userHandle,
+            usedAppID: appID != nil
         )
     }
 

@@ -59,13 +59,14 @@ enum CeremonyChecks {
         _ authenticatorData: AuthenticatorData,
         relyingPartyID: String,
         relyingPartyIDHash: [UInt8],
-        userVerification: UserVerificationRequirement
+        userVerification: UserVerificationRequirement,
+        requiresUserPresence: Bool = true
     ) throws(WebAuthnError) {
         guard ConstantTime.equals(authenticatorData.relyingPartyIDHash, relyingPartyIDHash) else {
             throw WebAuthnError(.rpIdMismatch, "rpIdHash is not SHA-256 of the RP ID \"\(relyingPartyID)\"")
         }
         let flags = authenticatorData.flags
-        guard flags.contains(.userPresent) else {
+        guard flags.contains(.userPresent) || !requiresUserPresence else {
             throw WebAuthnError(.userNotPresent, "the user present (UP) flag is clear")
         }
         if userVerification == .required, !flags.contains(.userVerified) {

@@ -34,6 +34,12 @@ public struct RegistrationExpectations: Sendable {
     public var verificationInstant: Date
     /// How strictly CBOR is read (§6.5.1 requires CTAP2 canonical encoding; `lenient` is documented in Docs/Decisions.md).
     public var cborMode: CBORDecoder.Mode
+    /// How the client was asked to mediate the creation (§5.1.3): `conditional` (an automatic passkey upgrade)
+    /// accepts the UP flag clear (§7.1 step 14); anything else requires it.
+    public var mediation: CredentialMediationRequirement
+    /// The client extension inputs the relying party sent (§5.4 `extensions`): an enforced
+    /// `credentialProtectionPolicy` is checked against the authenticator data's `credProtect` output.
+    public var extensions: AuthenticationExtensionsClientInputsJSON?
     /// What an attestation trust path that reaches no trust anchor means (§7.1 steps 24–25); `reject` by
     /// default.
     public var untrustedAttestationPolicy: UntrustedAttestationPolicy
@@ -49,7 +55,9 @@ public struct RegistrationExpectations: Sendable {
         acceptedAttestationTypes: Set<AttestationType> = Set(AttestationType.allCases),
         verificationInstant: Date,
         cborMode: CBORDecoder.Mode = .strict,
-        untrustedAttestationPolicy: UntrustedAttestationPolicy = .reject
+        untrustedAttestationPolicy: UntrustedAttestationPolicy = .reject,
+        mediation: CredentialMediationRequirement = .optional,
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyIDHash = HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8))
@@ -62,5 +70,7 @@ public struct RegistrationExpectations: Sendable {
         self.verificationInstant = verificationInstant
         self.cborMode = cborMode
         self.untrustedAttestationPolicy = untrustedAttestationPolicy
+        self.mediation = mediation
+        self.extensions = extensions
     }
 }

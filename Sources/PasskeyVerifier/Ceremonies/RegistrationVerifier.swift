@@ -40,6 +40,29 @@ public struct RegistrationVerifier: Sendable {
         self.formats = byIdentifier
     }
 
+    /// An enforced `credentialProtectionPolicy` (CTAP 2.1 §12.1) must be met by the authenticator data's
+    /// `credProtect` output (§7.1 step 26).
+    static func verifyCredentialProtection(
+        _ authenticatorData: AuthenticatorData,
+        requested: AuthenticationExtensionsClientInputsJSON?
+    ) throws(WebAuthnError) {
+        guard let requested, requested.enforceCredentialProtectionPolicy == true,
+            let policy = requested.credentialProtectionPolicy
+        else { return }
+        guard let applied = authenticatorData.credentialProtectionPolicy else {
+            throw WebAuthnError(
+                .extensionMismatch,
+                "credProtect \(policy.rawValue) was enforced but the authenticator data has no valid credProtect output"
+            )
+        }
+        guard applied.level >= policy.level else {
+            throw WebAuthnError(
+                .extensionMismatch,
+                "credProtect \(policy.rawValue) was enforced but the authenticator applied \(applied.rawValue)"
+            )
+        }
+    }
+
     /// The identifiers of the formats this verifier accepts.
     public var supportedFormats: [String] { formats.keys.sorted() }
 
@@ -64,8 +87,10 @@ public struct RegistrationVerifier: Sendable {
             authenticatorData,
             relyingPartyID: expectations.relyingPartyID,
             relyingPartyIDHash: expectations.relyingPartyIDHash,
-            userVerification: expectations.userVerification
+            userVerification: expectations.userVerification,
+            requiresUserPresence: expectations.mediation != .conditional
         )
+        try Self.verifyCredentialProtection(authenticatorData, requested: expectations.extensions)
         guard let attestedCredentialData = authenticatorData.attestedCredentialData else {
             throw WebAuthnError(
                 .missingAttestedCredentialData,

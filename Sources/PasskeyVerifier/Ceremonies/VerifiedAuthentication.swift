@@ -13,6 +13,9 @@ public struct VerifiedAuthentication: Sendable {
     public let backupStateChanged: Bool
     /// The user handle the authenticator returned, if any (§5.2.2 `userHandle`).
     public let userHandle: [UInt8]?
+    /// Whether the assertion was made for the requested FIDO AppID rather than the RP ID (§10.1.1: `appid`
+    /// requested, the client reported `appid: true`, the rpIdHash is SHA-256 of the AppID).
+    public let usedAppID: Bool
 
     /// The credential ID that signed.
     public var credentialID: [UInt8] { updatedCredentialRecord.id }

@@ -59,14 +59,18 @@ public struct AuthenticationExtensionsClientOutputsJSON: Codable, Sendable, Hash
         }
     }
 
-    /// `AuthenticationExtensionsPRFOutputs` in its JSON form, without the secret results (§10.1.4).
+    /// `AuthenticationExtensionsPRFOutputs` in its JSON form (§10.1.4).
     public struct PRFOutputs: Codable, Sendable, Hashable {
         /// `enabled`: whether the PRF is available for the new credential (registration, §10.1.4).
         public var enabled: Bool?
+        /// `results`: the PRF evaluated on the requested salts; secrets, returned to the host and never
+        /// printed (their description is redacted).
+        public var results: AuthenticationExtensionsPRFValuesJSON?
 
         /// Creates the outputs.
-        public init(enabled: Bool? = nil) {
+        public init(enabled: Bool? = nil, results: AuthenticationExtensionsPRFValuesJSON? = nil) {
             self.enabled = enabled
+            self.results = results
         }
     }
 }
