@@ -2,9 +2,9 @@ import Foundation
 import PasskeyVerifier
 
 extension StoreConformanceTests {
-    /// A put challenge is taken back with every field intact: a registration challenge with its user, and an
-    /// authentication challenge without one (`nil`, not empty bytes). Instants are whole seconds, so a
-    /// store may keep second precision.
+    /// A put challenge is taken back with every field intact: a registration challenge with its user and
+    /// its ``CeremonyParameters``, and an authentication challenge without a user (`nil`, not empty bytes)
+    /// and with default parameters. Instants are whole seconds, so a store may keep second precision.
     public func checkTakenChallengeRoundTrips() async throws {
         let store = try await makeChallengeStore()
         let now = Self.wholeSecondNow()
@@ -14,7 +14,17 @@ extension StoreConformanceTests {
                 ceremony: .registration,
                 userHandle: try Self.randomBytes(64),
                 issuedAt: now,
-                expiresAt: now.addingTimeInterval(300)
+                expiresAt: now.addingTimeInterval(300),
+                parameters: CeremonyParameters(
+                    userVerification: .required,
+                    mediation: .conditional,
+                    attestation: .direct,
+                    extensions: AuthenticationExtensionsClientInputsJSON(
+                        credProps: true,
+                        credentialProtectionPolicy: .userVerificationRequired,
+                        enforceCredentialProtectionPolicy: true
+                    )
+                )
             ),
             IssuedChallenge(
                 challenge: try Self.randomBytes(32),

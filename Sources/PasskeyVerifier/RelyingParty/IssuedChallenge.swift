@@ -21,14 +21,25 @@ public struct IssuedChallenge: Sendable, Hashable {
     public var issuedAt: Date
     /// The instant from which the challenge is no longer valid; it is valid while `now < expiresAt`.
     public var expiresAt: Date
+    /// What the ceremony asked the client for, enforced when it finishes (``CeremonyParameters``); stores
+    /// keep it as one opaque column (``CeremonyParameters/encoded``).
+    public var parameters: CeremonyParameters
 
     /// Creates the record.
-    public init(challenge: [UInt8], ceremony: CeremonyKind, userHandle: [UInt8]?, issuedAt: Date, expiresAt: Date) {
+    public init(
+        challenge: [UInt8],
+        ceremony: CeremonyKind,
+        userHandle: [UInt8]?,
+        issuedAt: Date,
+        expiresAt: Date,
+        parameters: CeremonyParameters = CeremonyParameters()
+    ) {
         self.challenge = challenge
         self.ceremony = ceremony
         self.userHandle = userHandle
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
+        self.parameters = parameters
     }
 
     /// Whether the challenge is still valid at `instant` (`instant < expiresAt`).

@@ -9,25 +9,41 @@ extension RelyingParty {
     ///   modal dialog or through conditional mediation (autofill, §5.1.4.1), and the assertion's
     ///   `userHandle` says who they are.
     ///
-    /// - Throws: ``RelyingPartyUsageError`` when `userHandle` is not 1 to 64 bytes; errors of the stores and
-    ///   the random source.
-    public func beginAuthentication(for userHandle: [UInt8]? = nil) async throws
-        -> PublicKeyCredentialRequestOptionsJSON
-    {
+    /// `overrides` change the configuration for this authentication only; what they ask is bound to the
+    /// challenge and enforced by ``finishAuthentication(_:)`` (a step-up with `userVerification: .required`
+    /// fails without UV; an `appid` extension input admits U2F-era assertions, §10.1.1).
+    ///
+    /// - Throws: ``RelyingPartyUsageError`` when `userHandle` is not 1 to 64 bytes or the timeout is outside
+    ///   one second to one day; errors of the stores and the random source.
+    public func beginAuthentication(
+        for userHandle: [UInt8]? = nil,
+        overrides: AuthenticationCeremonyOverrides = AuthenticationCeremonyOverrides()
+    ) async throws -> PublicKeyCredentialRequestOptionsJSON {
+        try Self.validate(timeout: overrides.timeout)
         var allowCredentials: [PublicKeyCredentialDescriptorJSON] = []
         if let userHandle {
             try Self.validate(userHandle: userHandle)
             allowCredentials = try await credentialStore.credentials(forUserHandle: userHandle)
                 .map(Self.descriptor(for:))
         }
-        let issued = try await issueChallenge(for: .authentication, userHandle: userHandle)
+        let parameters = CeremonyParameters(
+            userVerification: overrides.userVerification,
+            extensions: overrides.extensions
+        )
+        let issued = try await issueChallenge(
+            for: .authentication,
+            userHandle: userHandle,
+            parameters: parameters,
+            timeout: overrides.timeout
+        )
         return PublicKeyCredentialRequestOptionsJSON(
             challenge: Base64URL.encode(issued.challenge),
-            timeout: configuration.timeoutMilliseconds,
+            timeout: overrides.timeout.map(RelyingPartyConfiguration.milliseconds) ?? configuration.timeoutMilliseconds,
             rpId: configuration.relyingPartyID,
             allowCredentials: allowCredentials,
-            userVerification: configuration.userVerification,
-            hints: configuration.hints
+            userVerification: overrides.userVerification ?? configuration.userVerification,
+            hints: overrides.hints ?? configuration.hints,
+            extensions: overrides.extensions
         )
     }
 
@@ -111,11 +127,12 @@ extension RelyingParty {
             relyingPartyID: configuration.relyingPartyID,
             origins: configuration.origins,
             challenge: issued.challenge,
-            userVerification: configuration.userVerification,
+            userVerification: issued.parameters.userVerification ?? configuration.userVerification,
             crossOrigin: configuration.crossOrigin,
             signCountPolicy: configuration.signCountPolicy,
             backupEligibilityPolicy: configuration.backupEligibilityPolicy,
-            cborMode: configuration.cborMode
+            cborMode: configuration.cborMode,
+            appID: issued.parameters.extensions?.appid
         )
         for _ in 0..<Self.maximumCounterUpdateAttempts {
             let verified = try authenticationVerifier.verify(response, expecting: expectations, credential: record)

@@ -6,16 +6,33 @@ extension RelyingParty {
     /// The options carry the RP ID and name, the user, the challenge, `pubKeyCredParams` from
     /// ``RelyingPartyConfiguration/allowedAlgorithms``, the timeout, the user's existing credentials in
     /// `excludeCredentials` (so one authenticator does not register twice), `authenticatorSelection`, hints,
-    /// the attestation preference and formats, and the `credProps` extension.
+    /// the attestation preference and formats, and the `credProps` extension. `overrides` change any of them
+    /// for this registration only; what they ask is bound to the challenge and enforced by
+    /// ``finishRegistration(_:)`` (a `userVerification: .required` registration fails without UV, a
+    /// `mediation: .conditional` one accepts UP clear).
     ///
-    /// - Throws: ``RelyingPartyUsageError`` when `user.id` is not 1 to 64 bytes; errors of the stores and
-    ///   the random source.
-    public func beginRegistration(for user: PublicKeyCredentialUserEntity) async throws
-        -> PublicKeyCredentialCreationOptionsJSON
-    {
+    /// - Throws: ``RelyingPartyUsageError`` when `user.id` is not 1 to 64 bytes or the timeout is outside one
+    ///   second to one day; errors of the stores and the random source.
+    public func beginRegistration(
+        for user: PublicKeyCredentialUserEntity,
+        overrides: RegistrationCeremonyOverrides = RegistrationCeremonyOverrides()
+    ) async throws -> PublicKeyCredentialCreationOptionsJSON {
         try Self.validate(userHandle: user.id)
+        try Self.validate(timeout: overrides.timeout)
         let existing = try await credentialStore.credentials(forUserHandle: user.id)
-        let issued = try await issueChallenge(for: .registration, userHandle: user.id)
+        let extensions = overrides.extensions ?? AuthenticationExtensionsClientInputsJSON(credProps: true)
+        let parameters = CeremonyParameters(
+            userVerification: overrides.userVerification,
+            mediation: overrides.mediation,
+            attestation: overrides.attestation,
+            extensions: extensions
+        )
+        let issued = try await issueChallenge(
+            for: .registration,
+            userHandle: user.id,
+            parameters: parameters,
+            timeout: overrides.timeout
+        )
         return PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(id: configuration.relyingPartyID, name: configuration.relyingPartyName),
             user: PublicKeyCredentialUserEntityJSON(
@@ -25,17 +42,17 @@ extension RelyingParty {
             ),
             challenge: Base64URL.encode(issued.challenge),
             pubKeyCredParams: configuration.allowedAlgorithms.map(PublicKeyCredentialParameters.init(algorithm:)),
-            timeout: configuration.timeoutMilliseconds,
+            timeout: overrides.timeout.map(RelyingPartyConfiguration.milliseconds) ?? configuration.timeoutMilliseconds,
             excludeCredentials: existing.map(Self.descriptor(for:)),
             authenticatorSelection: AuthenticatorSelectionCriteria(
-                authenticatorAttachment: configuration.authenticatorAttachment,
-                residentKey: configuration.residentKey,
-                userVerification: configuration.userVerification
+                authenticatorAttachment: overrides.authenticatorAttachment ?? configuration.authenticatorAttachment,
+                residentKey: overrides.residentKey ?? configuration.residentKey,
+                userVerification: overrides.userVerification ?? configuration.userVerification
             ),
-            hints: configuration.hints,
-            attestation: configuration.attestation,
+            hints: overrides.hints ?? configuration.hints,
+            attestation: overrides.attestation ?? configuration.attestation,
             attestationFormats: configuration.attestationFormats,
-            extensions: AuthenticationExtensionsClientInputsJSON(credProps: true)
+            extensions: extensions
         )
     }
 
@@ -82,13 +99,16 @@ extension RelyingParty {
             relyingPartyID: configuration.relyingPartyID,
             origins: configuration.origins,
             challenge: issued.challenge,
-            userVerification: configuration.userVerification,
+            userVerification: issued.parameters.userVerification ?? configuration.userVerification,
             allowedAlgorithms: Set(configuration.allowedAlgorithms),
             crossOrigin: configuration.crossOrigin,
             acceptedAttestationTypes: configuration.acceptedAttestationTypes,
             verificationInstant: now,
             cborMode: configuration.cborMode,
-            untrustedAttestationPolicy: configuration.effectiveUntrustedAttestationPolicy
+            untrustedAttestationPolicy: configuration.untrustedAttestationPolicy(
+                askedFor: issued.parameters.attestation),
+            mediation: issued.parameters.mediation ?? .optional,
+            extensions: issued.parameters.extensions
         )
         let verified = try registrationVerifier.verify(response, expecting: expectations)
         let record = verified.credentialRecord(userHandle: userHandle)

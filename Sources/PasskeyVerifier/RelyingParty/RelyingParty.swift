@@ -107,6 +107,15 @@ public struct RelyingParty: Sendable {
         return bytes
     }
 
+    /// Checks a per-ceremony timeout (§5.4, §5.5): one second to one day, like the configuration's.
+    static func validate(timeout: Duration?) throws(RelyingPartyUsageError) {
+        guard let timeout else { return }
+        guard timeout >= RelyingPartyConfiguration.minimumDuration, timeout <= RelyingPartyConfiguration.maximumDuration
+        else {
+            throw RelyingPartyUsageError("the ceremony's timeout is \(timeout); it must be between 1 second and 1 day")
+        }
+    }
+
     /// Checks a user handle the host passed in (§5.4.3: 1 to 64 bytes).
     static func validate(userHandle: [UInt8]) throws(RelyingPartyUsageError) {
         let range = PublicKeyCredentialUserEntity.minimumIDLength...PublicKeyCredentialUserEntity.maximumIDLength
@@ -118,15 +127,22 @@ public struct RelyingParty: Sendable {
     }
 
     /// Issues a new challenge for `ceremony`, bound to `userHandle`, and stores it (§13.4.3).
-    func issueChallenge(for ceremony: CeremonyKind, userHandle: [UInt8]?) async throws -> IssuedChallenge {
+    func issueChallenge(
+        for ceremony: CeremonyKind,
+        userHandle: [UInt8]?,
+        parameters: CeremonyParameters = CeremonyParameters(),
+        timeout: Duration? = nil
+    ) async throws -> IssuedChallenge {
         let challenge = try random(count: Self.challengeLength)
         let now = clock()
+        let lifetime = max(configuration.challengeLifetime, timeout ?? configuration.challengeLifetime)
         let issued = IssuedChallenge(
             challenge: challenge,
             ceremony: ceremony,
             userHandle: userHandle,
             issuedAt: now,
-            expiresAt: now.addingTimeInterval(configuration.challengeLifetimeSeconds)
+            expiresAt: now.addingTimeInterval(RelyingPartyConfiguration.seconds(lifetime)),
+            parameters: parameters
         )
         try await challengeStore.put(issued)
         return issued

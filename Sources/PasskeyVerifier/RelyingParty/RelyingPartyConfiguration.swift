@@ -166,16 +166,15 @@ public struct RelyingPartyConfiguration: Sendable {
 
     /// ``untrustedAttestationPolicy``, or the policy it defaults to.
     public var effectiveUntrustedAttestationPolicy: UntrustedAttestationPolicy {
-        if let untrustedAttestationPolicy { return untrustedAttestationPolicy }
-        switch attestation {
-        case .direct, .enterprise: return .reject
-        default: return trustAnchors.includesHostAnchors ? .reject : .acceptAsUnverified
-        }
+        untrustedAttestationPolicy(askedFor: nil)
     }
 
     /// ``timeout`` in whole milliseconds, as the options carry it.
-    var timeoutMilliseconds: UInt32 {
-        let components = timeout.components
+    var timeoutMilliseconds: UInt32 { Self.milliseconds(timeout) }
+
+    /// `duration` in whole milliseconds, clamped to `UInt32`.
+    static func milliseconds(_ duration: Duration) -> UInt32 {
+        let components = duration.components
         let (milliseconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1000)
         guard !overflow else { return components.seconds > 0 ? .max : 0 }
         let (total, carry) = milliseconds.addingReportingOverflow(components.attoseconds / 1_000_000_000_000_000)
@@ -183,9 +182,21 @@ public struct RelyingPartyConfiguration: Sendable {
         return UInt32(clamping: total)
     }
 
-    /// ``challengeLifetime`` in seconds.
-    var challengeLifetimeSeconds: Double {
-        let components = challengeLifetime.components
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        let components = duration.components
         return Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// The untrusted-attestation policy for a ceremony that asked for `attestation` (``attestation`` when
+    /// `nil`): ``untrustedAttestationPolicy`` when set, else `reject` for `direct` or `enterprise` or
+    /// host-added anchors, `acceptAsUnverified` otherwise.
+    func untrustedAttestationPolicy(askedFor requested: AttestationConveyancePreference?) -> UntrustedAttestationPolicy
+    {
+        if let untrustedAttestationPolicy { return untrustedAttestationPolicy }
+        switch requested ?? attestation {
+        case .direct, .enterprise: return .reject
+        default: return trustAnchors.includesHostAnchors ? .reject : .acceptAsUnverified
+        }
     }
 }

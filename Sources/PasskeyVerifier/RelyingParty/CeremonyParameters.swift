@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a ``RelyingParty`` asked the client for in one ceremony, kept with the issued challenge so that
+/// `finish…` enforces exactly what `begin…` requested (WebAuthn Level 3 §7.1 and §7.2 verify the response
+/// against "the options passed to `create()` / `get()`").
+///
+/// A `nil` member means "as the configuration says". Stores keep the value as one opaque column:
+/// ``encoded`` and ``init(encoded:)`` give its stable JSON form (members are the Level 3 options' names),
+/// so a later parameter needs no schema change.
+public struct CeremonyParameters: Codable, Sendable, Hashable {
+    /// The user verification requirement sent (§5.4.4 `authenticatorSelection.userVerification`, §5.5
+    /// `userVerification`).
+    public var userVerification: UserVerificationRequirement?
+    /// The mediation the registration was begun with; `conditional` accepts UP clear (§7.1 step 14).
+    public var mediation: CredentialMediationRequirement?
+    /// The attestation preference sent (§5.4.7); decides the default ``UntrustedAttestationPolicy``.
+    public var attestation: AttestationConveyancePreference?
+    /// The client extension inputs sent (§5.4, §5.5 `extensions`): an enforced `credProtect` and `appid` are
+    /// checked against them.
+    public var extensions: AuthenticationExtensionsClientInputsJSON?
+
+    /// Creates parameters; every member defaults to "as configured".
+    public init(
+        userVerification: UserVerificationRequirement? = nil,
+        mediation: CredentialMediationRequirement? = nil,
+        attestation: AttestationConveyancePreference? = nil,
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil
+    ) {
+        self.userVerification = userVerification
+        self.mediation = mediation
+        self.attestation = attestation
+        self.extensions = extensions
+    }
+
+    /// The stable JSON form a store keeps (keys sorted, absent members left out).
+    public var encoded: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { Array($0) } ?? Array("{}".utf8)
+    }
+
+    /// Reads what ``encoded`` wrote.
+    ///
+    /// - Throws: `DecodingError` when the bytes are not that JSON (a store's column was altered).
+    public init(encoded: [UInt8]) throws {
+        self = try JSONDecoder().decode(CeremonyParameters.self, from: Data(encoded))
+    }
+}
