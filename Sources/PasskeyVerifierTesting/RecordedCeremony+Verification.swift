@@ -63,6 +63,9 @@ extension RecordedCeremony {
         if let algorithms {
             expectations.allowedAlgorithms = Set(algorithms.map(COSEAlgorithm.init(rawValue:)))
         }
+        if let minimumChallengeLength {
+            expectations.minimumChallengeLength = minimumChallengeLength
+        }
         let verifier = try verifiers.verifier(trustAnchors: trustAnchors ?? [])
         return try verifier.verify(response, expecting: expectations)
     }
@@ -101,7 +104,7 @@ extension RecordedCeremony {
             signCount: signCount ?? 0,
             backupEligible: backupEligible ?? false
         )
-        let expectations = AuthenticationExpectations(
+        var expectations = AuthenticationExpectations(
             relyingPartyID: rpId,
             origins: Set(origins),
             challenge: try Self.decodeBinary(challenge, field: "challenge"),
@@ -112,6 +115,9 @@ extension RecordedCeremony {
                 ? BackupEligibilityPolicy(rejectsLossOfEligibility: false, rejectsGainOfEligibility: false)
                 : BackupEligibilityPolicy()
         )
+        if let minimumChallengeLength {
+            expectations.minimumChallengeLength = minimumChallengeLength
+        }
         return try AuthenticationVerifier().verify(response, expecting: expectations, credential: record)
     }
 

@@ -99,6 +99,9 @@ public struct RecordedCeremony: Sendable, Codable {
     public var challenge: String
     /// Whether the UV flag is required.
     public var requireUserVerification: Bool?
+    /// The shortest challenge accepted, in bytes; absent means 16 (§13.4.3). Set only for recordings made
+    /// with a shorter challenge.
+    public var minimumChallengeLength: Int?
     /// The verification instant, RFC 3339; absent means now.
     public var at: String?
     /// Extra trust anchors (PEM texts), trusted for every format in addition to the built-in ones.
@@ -122,6 +125,7 @@ public struct RecordedCeremony: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case name, description, source, kind, response, rpId, origins, challenge, requireUserVerification, at
+        case minimumChallengeLength
         case trustAnchors, algorithms, topOrigins, publicKey, signCount, credentialId, backupEligible, expected
         case pendingIssue
     }
@@ -171,6 +175,7 @@ public struct RecordedCeremony: Sendable, Codable {
         origins = try container.decode([String].self, forKey: .origins)
         challenge = try container.decode(String.self, forKey: .challenge)
         requireUserVerification = try container.decodeIfPresent(Bool.self, forKey: .requireUserVerification)
+        minimumChallengeLength = try container.decodeIfPresent(Int.self, forKey: .minimumChallengeLength)
         at = try container.decodeIfPresent(String.self, forKey: .at)
         trustAnchors = try container.decodeIfPresent([String].self, forKey: .trustAnchors)
         algorithms = try container.decodeIfPresent([Int64].self, forKey: .algorithms)
@@ -215,6 +220,7 @@ public struct RecordedCeremony: Sendable, Codable {
         try container.encode(origins, forKey: .origins)
         try container.encode(challenge, forKey: .challenge)
         try container.encodeIfPresent(requireUserVerification, forKey: .requireUserVerification)
+        try container.encodeIfPresent(minimumChallengeLength, forKey: .minimumChallengeLength)
         try container.encodeIfPresent(at, forKey: .at)
         try container.encodeIfPresent(trustAnchors, forKey: .trustAnchors)
         try container.encodeIfPresent(algorithms, forKey: .algorithms)

@@ -35,6 +35,12 @@ struct CeremonyOptions: ParsableArguments {
     )
     var algorithms: [Int64] = []
 
+    @Option(
+        name: .customLong("minimum-challenge-length"),
+        help: "The shortest challenge accepted, in bytes (default: 16); lower it only to replay old recordings."
+    )
+    var minimumChallengeLength: Int?
+
     /// A challenge that is not base64url or base64 is the operator's mistake: a usage error, not a verdict.
     func validate() throws {
         guard let bytes = Base64URL.decode(challenge), !bytes.isEmpty else {

@@ -37,6 +37,7 @@ enum SingleCeremony {
                 ceremony.requireUserVerification = options.requireUserVerification
                 ceremony.topOrigins = options.topOrigins.isEmpty ? nil : options.topOrigins
                 ceremony.algorithms = options.algorithms.isEmpty ? nil : options.algorithms
+                ceremony.minimumChallengeLength = options.minimumChallengeLength
                 configure(&ceremony)
                 outcome = ceremony.verify()
             } catch {

@@ -140,6 +140,7 @@ import Testing
             origins: ["https://example.org"],
             challenge: [1, 2]
         )
+        expectations.minimumChallengeLength = 2
         #expect(throws: WebAuthnError(.rpIdMismatch, "")) {
             try AuthenticationVerifier().verify(response, expecting: expectations, credential: credential)
         }

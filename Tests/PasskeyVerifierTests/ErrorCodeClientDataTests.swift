@@ -1,4 +1,6 @@
+import Foundation
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 /// The client data codes (§7.1 steps 7-10, §7.2 steps 11-14): typeMismatch, challengeMismatch,
@@ -6,6 +8,21 @@ import Testing
 /// again with the W3C credential key, so only the checked member is wrong.
 @Suite struct ErrorCodeClientDataTests {
     static let cases: [ErrorCase] = [
+        // challengeMismatch: an expected challenge under 16 bytes is refused before it is compared (§13.4.3)
+        ErrorCase(
+            .challengeMismatch, "registration verified against an empty expected challenge",
+            messageContains: "at least 16"
+        ) {
+            _ = try RegistrationCeremony.noneES256.with { $0.expectations.challenge = [] }.verify()
+        },
+        ErrorCase(
+            .challengeMismatch, "authentication verified against a 15-byte expected challenge",
+            messageContains: "15 bytes"
+        ) {
+            _ = try AuthenticationCeremony.noneES256().with {
+                $0.expectations.challenge = Array($0.expectations.challenge.prefix(15))
+            }.verify()
+        },
         // typeMismatch
         ErrorCase(.typeMismatch, "registration with webauthn.get client data", messageContains: "webauthn.get") {
             let authentication = try AuthenticationCeremony.noneES256()
@@ -123,5 +140,25 @@ import Testing
         let resigned = try ceremony.resigned { _ in }
         #expect(resigned.signature != ceremony.signature)
         #expect(try resigned.verify().credentialID == ceremony.credentialID)
+    }
+}
+
+@Suite struct MinimumChallengeLengthTests {
+    @Test func aShortChallengeIsAcceptedOnlyWhenTheExpectationsAllowIt() throws {
+        var authenticator = VirtualAuthenticator()
+        let challenge: [UInt8] = Array(repeating: 7, count: 9)
+        let registration = try authenticator.register(challenge: challenge)
+        var expectations = RegistrationExpectations(
+            relyingPartyID: "example.com",
+            origins: ["https://example.com"],
+            challenge: challenge,
+            verificationInstant: Date()
+        )
+        #expect(expectations.minimumChallengeLength == 16)
+        #expect(throws: WebAuthnError(.challengeMismatch, "")) {
+            try RegistrationVerifier().verify(registration.response, expecting: expectations)
+        }
+        expectations.minimumChallengeLength = 9
+        #expect(try RegistrationVerifier().verify(registration.response, expecting: expectations).signCount == 0)
     }
 }

@@ -22,6 +22,9 @@ import Testing
         for algorithm in ceremony.algorithms ?? [] {
             arguments += ["--algorithm", String(algorithm)]
         }
+        if let minimumChallengeLength = ceremony.minimumChallengeLength {
+            arguments += ["--minimum-challenge-length", String(minimumChallengeLength)]
+        }
         switch ceremony.kind {
         case .registration:
             if let at = ceremony.at {

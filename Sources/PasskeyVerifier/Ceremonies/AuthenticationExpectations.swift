@@ -14,6 +14,10 @@ public struct AuthenticationExpectations: Sendable {
     public var origins: Set<String>
     /// The challenge the server issued (§5.5 `challenge`), as raw bytes.
     public var challenge: [UInt8]
+    /// The shortest ``challenge`` the verifier accepts: 16 bytes by default (§13.4.3), so that a host that
+    /// lost its session cannot verify against an empty or guessable challenge and so turn replay protection
+    /// off. Lower it only to replay recordings made with shorter challenges.
+    public var minimumChallengeLength: Int = CeremonyChecks.minimumChallengeLength
     /// Whether the UV flag is required (§5.8.6).
     public var userVerification: UserVerificationRequirement
     /// Whether the ceremony may run in a cross-origin iframe.

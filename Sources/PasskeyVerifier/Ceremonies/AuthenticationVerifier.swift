@@ -42,6 +42,7 @@ public struct AuthenticationVerifier: Sendable {
             clientData,
             type: "webauthn.get",
             challenge: expectations.challenge,
+            minimumChallengeLength: expectations.minimumChallengeLength,
             origins: expectations.origins,
             crossOrigin: expectations.crossOrigin
         )

@@ -2,15 +2,26 @@ import PasskeyCrypto
 
 /// The checks §7.1 and §7.2 share, in the order the spec lists them.
 enum CeremonyChecks {
+    /// The shortest expected challenge by default, in bytes (§13.4.3: at least 16 random bytes).
+    static let minimumChallengeLength = 16
+
     /// Client data: type, challenge, origin, crossOrigin and topOrigin
     /// (§7.1 `#reg-ceremony-verify-type` … `#reg-ceremony-verify-cross-origin`, §7.2 likewise).
     static func verifyClientData(
         _ clientData: CollectedClientData,
         type expectedType: String,
         challenge expectedChallenge: [UInt8],
+        minimumChallengeLength: Int,
         origins: Set<String>,
         crossOrigin policy: CrossOriginPolicy
     ) throws(WebAuthnError) {
+        guard expectedChallenge.count >= minimumChallengeLength else {
+            throw WebAuthnError(
+                .challengeMismatch,
+                "the expected challenge is \(expectedChallenge.count) bytes; at least \(minimumChallengeLength) random "
+                    + "bytes are required (§13.4.3), so the server must pass the challenge it issued"
+            )
+        }
         guard clientData.type == expectedType else {
             throw WebAuthnError(
                 .typeMismatch,

@@ -77,6 +77,7 @@ public struct RegistrationVerifier: Sendable {
             clientData,
             type: "webauthn.create",
             challenge: expectations.challenge,
+            minimumChallengeLength: expectations.minimumChallengeLength,
             origins: expectations.origins,
             crossOrigin: expectations.crossOrigin
         )
