@@ -91,6 +91,10 @@ public struct VirtualAuthenticator: Sendable {
     /// later assertions, or ``add(_:)`` one with a known key.
     public var credentials: [VirtualCredential]
 
+    /// The large blobs stored per credential ID by ``authenticate(options:)`` with a `largeBlob.write` input
+    /// (WebAuthn §10.1.5).
+    public var largeBlobs: [[UInt8]: [UInt8]] = [:]
+
     /// Creates an authenticator bound to one relying party.
     ///
     /// - Parameters:

@@ -1,3 +1,4 @@
+import Foundation
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
@@ -98,5 +99,61 @@ import Testing
         #expect(throws: Self.error(.notAllowed)) { try platform.register(options: options) }
         platform.authenticatorAttachment = "cross-platform"
         #expect(try platform.register(options: options).credential.userHandle == alice.id)
+    }
+}
+
+/// The `prf` and `largeBlob` extensions of the virtual authenticator (§10.1.4, §10.1.5), end to end through
+/// the relying party's overrides.
+@Suite struct VirtualAuthenticatorExtensionTests {
+    @Test func thePRFIsHMACSHA256OfThePreparedSalt() {
+        // Python: hmac.new(sha256(b"PasskeyVerifierTesting virtual PRF" + bytes([1, 2, 3])).digest(),
+        //                  sha256(b"WebAuthn PRF\0salt").digest(), sha256).hexdigest()
+        let expected = "ba78dd3a5863b6220bf4d59024d54ab03990e435dda74ba09055ba8101affb78"
+        let result = VirtualAuthenticator.prfResult(credentialID: [1, 2, 3], input: Array("salt".utf8))
+        #expect(result.map { String(format: "%02x", $0) }.joined() == expected)
+    }
+
+    @Test func prfResultsReachTheHostAndAreDeterministicPerCredential() async throws {
+        let relyingParty = try makeRelyingParty()
+        var authenticator = VirtualAuthenticator()
+        let prf = AuthenticationExtensionsClientInputsJSON(prf: .init(eval: .init(first: [1], second: [2])))
+        let creation = try await relyingParty.beginRegistration(
+            for: alice, overrides: RegistrationCeremonyOverrides(extensions: prf))
+        let registered = try await relyingParty.finishRegistration(
+            try authenticator.register(options: creation).response)
+        #expect(registered.verifiedRegistration.clientExtensionResults?.prf?.enabled == true)
+        let request = try await relyingParty.beginAuthentication(
+            for: alice.id, overrides: AuthenticationCeremonyOverrides(extensions: prf))
+        let signedIn = try await relyingParty.finishAuthentication(
+            try authenticator.authenticate(options: request).response)
+        let results = try #require(signedIn.verifiedAuthentication.clientExtensionResults?.prf?.results)
+        #expect(results.firstBytes == VirtualAuthenticator.prfResult(credentialID: registered.credentialID, input: [1]))
+        #expect(
+            results.secondBytes == VirtualAuthenticator.prfResult(credentialID: registered.credentialID, input: [2]))
+        #expect(authenticator.clientExtensionResults.prf == nil)
+    }
+
+    @Test func aLargeBlobWrittenIsReadBack() async throws {
+        let relyingParty = try makeRelyingParty()
+        var authenticator = VirtualAuthenticator()
+        let support = AuthenticationExtensionsClientInputsJSON(largeBlob: .init(support: "required"))
+        let creation = try await relyingParty.beginRegistration(
+            for: alice, overrides: RegistrationCeremonyOverrides(extensions: support))
+        let registered = try await relyingParty.finishRegistration(
+            try authenticator.register(options: creation).response)
+        #expect(registered.verifiedRegistration.clientExtensionResults?.largeBlob?.supported == true)
+        let blob: [UInt8] = Array("certificate".utf8)
+        let write = try await relyingParty.beginAuthentication(
+            overrides: AuthenticationCeremonyOverrides(
+                extensions: AuthenticationExtensionsClientInputsJSON(largeBlob: .init(write: blob))))
+        let written = try await relyingParty.finishAuthentication(
+            try authenticator.authenticate(options: write).response)
+        #expect(written.verifiedAuthentication.clientExtensionResults?.largeBlob?.written == true)
+        let read = try await relyingParty.beginAuthentication(
+            overrides: AuthenticationCeremonyOverrides(
+                extensions: AuthenticationExtensionsClientInputsJSON(largeBlob: .init(read: true))))
+        let readBack = try await relyingParty.finishAuthentication(
+            try authenticator.authenticate(options: read).response)
+        #expect(readBack.verifiedAuthentication.clientExtensionResults?.largeBlob?.blob == Base64URL.encode(blob))
     }
 }

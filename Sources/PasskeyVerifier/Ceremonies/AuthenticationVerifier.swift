@@ -93,7 +93,8 @@ public struct AuthenticationVerifier: Sendable {
             backupEligibilityChange: backupEligibilityChange,
             backupStateChanged: updated.backupState != credential.backupState,
             userHandle: response.userHandle,
-            usedAppID: appID != nil
+            usedAppID: appID != nil,
+            clientExtensionResults: response.clientExtensionResults
         )
     }
 

@@ -16,6 +16,9 @@ public struct VerifiedAuthentication: Sendable {
     /// Whether the assertion was made for the requested FIDO AppID rather than the RP ID (§10.1.1: `appid`
     /// requested, the client reported `appid: true`, the rpIdHash is SHA-256 of the AppID).
     public let usedAppID: Bool
+    /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated: `prf` results
+    /// (secrets, never printed), `largeBlob` outputs, `appid`.
+    public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?
 
     /// The credential ID that signed.
     public var credentialID: [UInt8] { updatedCredentialRecord.id }
