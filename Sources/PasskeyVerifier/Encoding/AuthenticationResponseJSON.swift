@@ -1,7 +1,7 @@
 /// An authentication response as a client sends it to the relying party
 /// (WebAuthn Level 3 §5.1 `AuthenticationResponseJSON`, `PublicKeyCredential.toJSON()`).
 ///
-/// Decode it with `JSONDecoder`, or let ``AuthenticationResponse/init(json:)`` do so with
+/// Decode it with `JSONDecoder`, or let ``AuthenticationResponse/init(json:)-([UInt8])`` do so with
 /// field-naming errors. Unknown members are ignored.
 public struct AuthenticationResponseJSON: Codable, Sendable, Hashable {
     /// `id`: the credential ID, base64url (§5.1).

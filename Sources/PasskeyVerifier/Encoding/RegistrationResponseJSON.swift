@@ -1,7 +1,7 @@
 /// A registration response as a client sends it to the relying party
 /// (WebAuthn Level 3 §5.1 `RegistrationResponseJSON`, `PublicKeyCredential.toJSON()`).
 ///
-/// Decode it with `JSONDecoder`, or let ``RegistrationResponse/init(json:)`` do so with
+/// Decode it with `JSONDecoder`, or let ``RegistrationResponse/init(json:)-([UInt8])`` do so with
 /// field-naming errors. Unknown members are ignored.
 public struct RegistrationResponseJSON: Codable, Sendable, Hashable {
     /// `id`: the credential ID, base64url (§5.1).

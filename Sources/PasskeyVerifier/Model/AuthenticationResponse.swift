@@ -1,7 +1,7 @@
 /// An authentication response in binary form, ready for the authentication ceremony
 /// (WebAuthn Level 3 §5.2.2 `AuthenticatorAssertionResponse`, §7.2).
 ///
-/// Build it from the JSON a browser sends (``init(json:)``, ``init(_:)``), or from the raw bytes
+/// Build it from the JSON a browser sends (``init(json:)-([UInt8])``, ``init(_:)``), or from the raw bytes
 /// a native app hands over. Nothing here is verified beyond the envelope: the ceremony checks
 /// the contents.
 public struct AuthenticationResponse: Sendable, Hashable {

@@ -1,7 +1,7 @@
 /// A registration response in binary form, ready for the registration ceremony
 /// (WebAuthn Level 3 §5.2.1 `AuthenticatorAttestationResponse`, §7.1).
 ///
-/// Build it from the JSON a browser sends (``init(json:)``, ``init(_:)``), or from the raw bytes
+/// Build it from the JSON a browser sends (``init(json:)-([UInt8])``, ``init(_:)``), or from the raw bytes
 /// a native app hands over. Nothing here is verified beyond the envelope: the ceremony checks the contents.
 public struct RegistrationResponse: Sendable, Hashable {
     /// The credential ID, `rawId` (§5.1, §6.5.1).

@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Every binary member accepts standard base64 (RFC 4648 §4) or base64url (§5), padded or not, as
-/// ``Base64URL/decode(_:)`` describes. ``RelyingParty/finishAuthentication(json:)`` recognizes this shape
+/// ``Base64URL/decode(_:)`` describes. ``RelyingParty/finishAuthentication(json:)-([UInt8])`` recognizes this shape
 /// by its `rawAuthenticatorData` member. Unknown members are ignored.
 public struct NativeAssertionPayload: Codable, Sendable, Hashable {
     /// `credentialID`: the credential ID (§5.1 `rawId`).

@@ -81,7 +81,7 @@ extension RelyingParty {
     /// the registration was started for.
     ///
     /// The challenge is consumed before anything else is checked: a response that fails cannot be retried,
-    /// the client starts again with ``beginRegistration(for:)``.
+    /// the client starts again with ``beginRegistration(for:overrides:)``.
     ///
     /// - Returns: the stored record, with ``CredentialRecord/userHandle`` set, and the verification.
     /// - Throws: ``WebAuthnError``: `challengeNotFound` when the challenge was never issued, expired, was

@@ -11,13 +11,13 @@ import PasskeyCrypto
 ///
 /// Four calls add passkeys to an application:
 ///
-/// 1. ``beginRegistration(for:)`` issues a single-use challenge bound to the user and returns the options
+/// 1. ``beginRegistration(for:overrides:)`` issues a single-use challenge bound to the user and returns the options
 ///    for `navigator.credentials.create()` or `ASAuthorizationPlatformPublicKeyCredentialProvider`.
-/// 2. ``finishRegistration(json:)`` consumes the challenge, verifies the response with
+/// 2. ``finishRegistration(json:)-([UInt8])`` consumes the challenge, verifies the response with
 ///    ``RegistrationVerifier`` and stores the new ``CredentialRecord``.
-/// 3. ``beginAuthentication(for:)`` issues a challenge for a known user (listing their credentials in
+/// 3. ``beginAuthentication(for:overrides:)`` issues a challenge for a known user (listing their credentials in
 ///    `allowCredentials`) or for anyone (discoverable credentials, conditional mediation).
-/// 4. ``finishAuthentication(json:)`` consumes the challenge, finds the credential, verifies the assertion
+/// 4. ``finishAuthentication(json:)-([UInt8])`` consumes the challenge, finds the credential, verifies the assertion
 ///    with ``AuthenticationVerifier`` and records the new counter with a compare-and-set.
 ///
 /// The `finish` methods accept the Level 3 JSON a browser sends and the fields a native iOS app sends (see
