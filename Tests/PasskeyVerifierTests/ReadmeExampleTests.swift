@@ -1,5 +1,6 @@
 import Foundation
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 /// The example in README.md, run for real on the WebAuthn Level 3 none-es256 test vector: a registration
@@ -110,6 +111,90 @@ import Testing
                     relyingPartyID: "example.org", origins: ["https://example.org"],
                     challenge: Array(repeating: 7, count: 32)),
                 credential: record)
+        }
+    }
+
+    /// The browser or app of the README's relying-party example: a virtual authenticator answering the
+    /// options as `navigator.credentials.create()` / `get()` would, returning the body the page posts.
+    actor Client {
+        private var authenticator = VirtualAuthenticator()
+
+        func create(_ options: PublicKeyCredentialCreationOptionsJSON) throws -> [UInt8] {
+            try authenticator.register(options: options).jsonBytes
+        }
+
+        func get(_ options: PublicKeyCredentialRequestOptionsJSON) throws -> [UInt8] {
+            try authenticator.authenticate(options: options).jsonBytes
+        }
+    }
+
+    @Test func theReadmeRelyingPartyExampleRegistersAndSignsIn() async throws {
+        let credentials = InMemoryCredentialStore()
+        let challenges = InMemoryChallengeStore()
+        let user = PublicKeyCredentialUserEntity(id: Self.userID, name: "ada@example.com", displayName: "Ada")
+        let client = Client()
+
+        // README relying-party example begins.
+        let relyingParty = try RelyingParty(
+            configuration: RelyingPartyConfiguration(
+                relyingPartyID: "example.com", relyingPartyName: "Example", origins: ["https://example.com"]),
+            credentialStore: credentials,  // your database, shared by every server instance
+            challengeStore: challenges)
+
+        // Registration: the options go to the page, which posts back PublicKeyCredential.toJSON().
+        let creationOptions = try await relyingParty.beginRegistration(for: user)
+        let registrationBody = try await client.create(creationOptions)
+        let registered = try await relyingParty.finishRegistration(json: registrationBody)
+
+        // Sign-in with any passkey of the site (discoverable credentials, also through autofill).
+        let requestOptions = try await relyingParty.beginAuthentication()
+        let authenticationBody = try await client.get(requestOptions)
+        let signedIn = try await relyingParty.finishAuthentication(json: authenticationBody)
+        // signedIn.userHandle is the account; registered.credentialRecord is what was stored.
+        // README relying-party example ends.
+
+        #expect(signedIn.userHandle == Self.userID)
+        #expect(signedIn.credentialID == registered.credentialID)
+        #expect(await credentials.credential(withID: registered.credentialID)?.userHandle == Self.userID)
+        await #expect(throws: WebAuthnError(.challengeNotFound, "")) {
+            try await relyingParty.finishAuthentication(json: authenticationBody)
+        }
+    }
+
+    /// The code between each pair of markers in this file is, line for line, a `swift` block of README.md
+    /// (after its `import PasskeyVerifier` line): the README shows what the tests run.
+    @Test func theReadmeShowsExactlyTheCodeTheseTestsRun() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let readme = try String(
+            contentsOf: here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"),
+            encoding: .utf8
+        )
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+        .map { block in
+            block.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { $0 != "import PasskeyVerifier" }
+                .drop { $0.isEmpty }
+                .map { String($0) }
+                .filter { !$0.isEmpty }
+        }
+        for marker in ["README example", "README relying-party example"] {
+            let begin = "// \(marker) begins."
+            let end = "// \(marker) ends."
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let start = try #require(lines.firstIndex(of: begin))
+            let stop = try #require(lines.firstIndex(of: end))
+            let indentation = try #require(
+                source.split(separator: "\n").first { $0.contains(begin) }?.prefix { $0 == " " }.count)
+            let tested = source.split(separator: "\n", omittingEmptySubsequences: false)[(start + 1)..<stop]
+                .map { String($0.dropFirst(indentation)) }
+                .filter { !$0.isEmpty }
+            #expect(blocks.contains(tested), "README.md has no swift block equal to the \(marker) lines of this file")
         }
     }
 }
