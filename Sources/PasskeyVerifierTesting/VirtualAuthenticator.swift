@@ -24,8 +24,9 @@ import PasskeyVerifier
 ///
 /// ```swift
 /// var authenticator = VirtualAuthenticator(relyingPartyID: "example.com")
-/// let registration = try authenticator.register(challenge: challenge)
-/// let verified = try RegistrationVerifier().verify(registration.response, expecting: expectations)
+/// let registration = try authenticator.register(options: creationOptions)  // what your server sent
+/// let verified = try await relyingParty.finishRegistration(registration.response)
+/// let manual = try authenticator.register(challenge: challenge, userHandle: userHandle)
 /// let assertion = try authenticator.authenticate(challenge: otherChallenge)
 /// ```
 ///
@@ -143,7 +144,9 @@ public struct VirtualAuthenticator: Sendable {
     ///     RSA keys take long to generate: tests that register many RSA credentials should generate one
     ///     ``VirtualCredentialKey`` and use ``register(challenge:key:credentialID:userHandle:)``.
     ///   - credentialID: The credential ID; ``credentialIDLength`` random bytes when `nil`.
-    ///   - userHandle: The user handle (§5.4.3 `user.id`); 16 random bytes when `nil`.
+    ///   - userHandle: The user handle (§5.4.3 `user.id`) the assertions will return; required, so that a
+    ///     test cannot forget the one its relying party issued — pass `nil` deliberately for 16 random bytes,
+    ///     or use ``register(options:)``, which takes it from the options.
     /// - Throws: ``VirtualAuthenticatorError``: `unsupportedAlgorithm`, or `invalidParameter` for a credential
     ///   ID over 65535 bytes.
     @discardableResult
@@ -151,7 +154,7 @@ public struct VirtualAuthenticator: Sendable {
         challenge: [UInt8],
         algorithm: COSEAlgorithm = .es256,
         credentialID: [UInt8]? = nil,
-        userHandle: [UInt8]? = nil
+        userHandle: [UInt8]?
     ) throws(VirtualAuthenticatorError) -> VirtualRegistration {
         let key = try VirtualCredentialKey.generate(algorithm)
         return try register(challenge: challenge, key: key, credentialID: credentialID, userHandle: userHandle)
@@ -164,7 +167,7 @@ public struct VirtualAuthenticator: Sendable {
         challenge: [UInt8],
         key: VirtualCredentialKey,
         credentialID: [UInt8]? = nil,
-        userHandle: [UInt8]? = nil
+        userHandle: [UInt8]?
     ) throws(VirtualAuthenticatorError) -> VirtualRegistration {
         let credentialID = credentialID ?? RandomBytes.generate(credentialIDLength)
         guard let encodedLength = UInt16(exactly: credentialID.count) else {

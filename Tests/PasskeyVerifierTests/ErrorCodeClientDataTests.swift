@@ -147,7 +147,7 @@ import Testing
     @Test func aShortChallengeIsAcceptedOnlyWhenTheExpectationsAllowIt() throws {
         var authenticator = VirtualAuthenticator()
         let challenge: [UInt8] = Array(repeating: 7, count: 9)
-        let registration = try authenticator.register(challenge: challenge)
+        let registration = try authenticator.register(challenge: challenge, userHandle: nil)
         var expectations = RegistrationExpectations(
             relyingPartyID: "example.com",
             origins: ["https://example.com"],

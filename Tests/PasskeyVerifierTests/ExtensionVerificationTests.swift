@@ -36,7 +36,7 @@ import Testing
         authenticator.extensions = outputs.map { entries in
             CBORMap(entries: entries.map { CBORMap.Entry(key: .textString($0.0), value: $0.1) })
         }
-        return try authenticator.register(challenge: challenge).response
+        return try authenticator.register(challenge: challenge, userHandle: nil).response
     }
 
     static func verify(
@@ -88,7 +88,7 @@ import Testing
 
     @Test func conditionalCreateAcceptsUPClearAndNothingElseDoes() throws {
         var authenticator = VirtualAuthenticator(flags: [.userVerified, .backupEligible, .backupState])
-        let response = try authenticator.register(challenge: Self.challenge).response
+        let response = try authenticator.register(challenge: Self.challenge, userHandle: nil).response
         let verified = try Self.verify(response, Self.registrationExpectations(mediation: .conditional))
         #expect(!verified.userPresent)
         for mediation in CredentialMediationRequirement.allCases where mediation != .conditional {
@@ -97,7 +97,7 @@ import Testing
             }
         }
         var wrongRP = VirtualAuthenticator(relyingPartyID: "example.org", origin: "https://example.com", flags: [])
-        let other = try wrongRP.register(challenge: Self.challenge).response
+        let other = try wrongRP.register(challenge: Self.challenge, userHandle: nil).response
         #expect(throws: WebAuthnError(.rpIdMismatch, "")) {
             try Self.verify(other, Self.registrationExpectations(mediation: .conditional))
         }
@@ -111,7 +111,8 @@ import Testing
 
         init(reportsAppID: Bool?) throws {
             var authenticator = VirtualAuthenticator(relyingPartyID: Self.appID, origin: "https://example.com")
-            let registration = try authenticator.register(challenge: ExtensionVerificationTests.challenge)
+            let registration = try authenticator.register(
+                challenge: ExtensionVerificationTests.challenge, userHandle: nil)
             authenticator.clientExtensionResults.appid = reportsAppID
             response = try authenticator.authenticate(challenge: ExtensionVerificationTests.challenge).response
             record = CredentialRecord(id: registration.credentialID, publicKey: registration.credential.publicKey)
@@ -144,7 +145,7 @@ import Testing
 
     @Test func aRequestedAppIDDoesNotStopAnOrdinaryAssertion() throws {
         var authenticator = VirtualAuthenticator()
-        let registration = try authenticator.register(challenge: Self.challenge)
+        let registration = try authenticator.register(challenge: Self.challenge, userHandle: nil)
         let assertion = try authenticator.authenticate(challenge: Self.challenge)
         let verified = try AuthenticationVerifier().verify(
             assertion.response,

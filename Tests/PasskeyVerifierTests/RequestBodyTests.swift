@@ -31,7 +31,7 @@ import Testing
 
     @Test func thePureResponsesReadAnyByteCollection() throws {
         var authenticator = VirtualAuthenticator()
-        let registration = try authenticator.register(challenge: Array(repeating: 7, count: 32))
+        let registration = try authenticator.register(challenge: Array(repeating: 7, count: 32), userHandle: nil)
         let fromData = try RegistrationResponse(json: Data(registration.jsonBytes))
         let fromArray = try RegistrationResponse(json: registration.jsonBytes)
         #expect(fromData.credentialID == fromArray.credentialID)

@@ -17,7 +17,7 @@ import Testing
 
     @Test func clientDataIsSerializedInTheBrowsersOrder() throws {
         var authenticator = VirtualAuthenticator()
-        let registration = try authenticator.register(challenge: [0xFB, 0xFF, 0x01])
+        let registration = try authenticator.register(challenge: [0xFB, 0xFF, 0x01], userHandle: nil)
         #expect(
             String(decoding: registration.clientDataJSON, as: UTF8.self)
                 == #"{"type":"webauthn.create","challenge":"-_8B","origin":"https://example.com","crossOrigin":false}"#)
@@ -38,7 +38,7 @@ import Testing
     @Test func clientDataStringsAreEscapedWithCCDToString() throws {
         let origin = "https://a\"b\\c\u{01}\u{1F}é😀.example"
         var authenticator = VirtualAuthenticator(origin: origin)
-        let registration = try authenticator.register(challenge: [1])
+        let registration = try authenticator.register(challenge: [1], userHandle: nil)
         let text = String(decoding: registration.clientDataJSON, as: UTF8.self)
         #expect(text.contains(#""origin":"https://a\"b\\c\u0001\u001fé😀.example""#))
         let parsed = try CollectedClientData(jsonBytes: registration.clientDataJSON)
@@ -55,7 +55,7 @@ import Testing
             .init(key: .textString("credProtect"), value: .unsignedInteger(2)),
             .init(key: .textString("hmac-secret"), value: .boolean(true)),
         ])
-        let registration = try authenticator.register(challenge: [1])
+        let registration = try authenticator.register(challenge: [1], userHandle: nil)
         let decoded = try CBORDecoder().decode(registration.attestationObject)
         #expect(CBOREncoder.encode(decoded) == registration.attestationObject)
         #expect(Array(registration.attestationObject.prefix(5)) == [0xA3, 0x63, 0x66, 0x6D, 0x74])
@@ -79,7 +79,8 @@ import Testing
 
     @Test func authenticatorDataHasTheSpecifiedLayout() throws {
         var authenticator = VirtualAuthenticator(aaguid: Support.aaguid, signCounter: .fixed(0x0102_0304))
-        let registration = try authenticator.register(challenge: [1], credentialID: [0xC1, 0xC2, 0xC3])
+        let registration = try authenticator.register(
+            challenge: [1], credentialID: [0xC1, 0xC2, 0xC3], userHandle: nil)
         let data = registration.authenticatorData
         #expect(Array(data.prefix(32)) == HashAlgorithm.sha256.hash(Array("example.com".utf8)))
         #expect(data[32] == 0x5D)
@@ -102,7 +103,8 @@ import Testing
 
     @Test func theRegistrationJSONHasEveryLevel3Member() throws {
         var authenticator = VirtualAuthenticator()
-        let registration = try authenticator.register(challenge: [1], algorithm: .edDSA, credentialID: [0xFB, 0xFF])
+        let registration = try authenticator.register(
+            challenge: [1], algorithm: .edDSA, credentialID: [0xFB, 0xFF], userHandle: nil)
         let json = registration.json
         #expect(json.id == "-_8")
         #expect(json.rawId == "-_8")
@@ -166,8 +168,8 @@ import Testing
     @Test func generatedCredentialIDsAndUserHandlesAreRandom() throws {
         var authenticator = VirtualAuthenticator()
         authenticator.credentialIDLength = 32
-        let first = try authenticator.register(challenge: [1])
-        let second = try authenticator.register(challenge: [1])
+        let first = try authenticator.register(challenge: [1], userHandle: nil)
+        let second = try authenticator.register(challenge: [1], userHandle: nil)
         #expect(first.credentialID.count == 32)
         #expect(first.credentialID != second.credentialID)
         #expect(first.credential.userHandle.count == 16)

@@ -19,7 +19,7 @@ import Testing
         expectations: RegistrationExpectations = Support.registrationExpectations(),
         trustAnchors: AttestationTrustAnchors? = nil
     ) throws -> WebAuthnError.Code? {
-        let registration = try authenticator.register(challenge: Support.registrationChallenge)
+        let registration = try authenticator.register(challenge: Support.registrationChallenge, userHandle: nil)
         let verifier = RegistrationVerifier(trustAnchors: trustAnchors ?? authenticator.attestation.trustAnchors)
         return Support.code {
             _ = try verifier.verify(try RegistrationResponse(json: registration.jsonBytes), expecting: expectations)
@@ -161,7 +161,8 @@ import Testing
         #expect(try Self.registrationCode(&authenticator) == nil)
         let explicit = try authenticator.register(
             challenge: Support.registrationChallenge,
-            credentialID: [UInt8](repeating: 0xEE, count: 1024)
+            credentialID: [UInt8](repeating: 0xEE, count: 1024),
+            userHandle: nil
         )
         #expect(
             Support.code {

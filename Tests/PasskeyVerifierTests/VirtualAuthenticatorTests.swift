@@ -111,7 +111,8 @@ enum VirtualTestSupport {
         algorithm: COSEAlgorithm = .es256,
         expectations: RegistrationExpectations = registrationExpectations()
     ) throws -> (registration: VirtualRegistration, verified: VerifiedRegistration) {
-        let registration = try authenticator.register(challenge: registrationChallenge, key: key(algorithm))
+        let registration = try authenticator.register(
+            challenge: registrationChallenge, key: key(algorithm), userHandle: nil)
         let verifier = RegistrationVerifier(trustAnchors: authenticator.attestation.trustAnchors)
         let verified = try verifier.verify(RegistrationResponse(json: registration.jsonBytes), expecting: expectations)
         return (registration, verified)
@@ -215,7 +216,8 @@ enum VirtualTestSupport {
 
     @Test func theGeneratedAppleRootIsNotTheRealAppleRoot() throws {
         var authenticator = VirtualAuthenticator(attestation: try VirtualTestSupport.Attestation.apple.make())
-        let registration = try authenticator.register(challenge: VirtualTestSupport.registrationChallenge)
+        let registration = try authenticator.register(
+            challenge: VirtualTestSupport.registrationChallenge, userHandle: nil)
         let verifier = RegistrationVerifier(trustAnchors: .builtIn)
         #expect(
             VirtualTestSupport.code {
@@ -230,7 +232,8 @@ enum VirtualTestSupport {
             attestation: try VirtualTestSupport.Attestation.packed.make()
         )
         authenticator.signCounter = .incrementing()
-        let registration = try authenticator.register(challenge: VirtualTestSupport.registrationChallenge)
+        let registration = try authenticator.register(
+            challenge: VirtualTestSupport.registrationChallenge, userHandle: nil)
         let fields = registration.nativeFields
         #expect(fields.credentialID == Data(registration.credentialID).base64EncodedString())
         #expect(fields.rawClientDataJSON == Data(registration.clientDataJSON).base64EncodedString())
@@ -297,10 +300,10 @@ enum VirtualTestSupport {
 
     @Test func assertionsPickTheRequestedOrTheNewestCredentialOfTheRelyingParty() throws {
         var authenticator = VirtualAuthenticator()
-        let first = try authenticator.register(challenge: [1], credentialID: [1])
-        let second = try authenticator.register(challenge: [2], credentialID: [2])
+        let first = try authenticator.register(challenge: [1], credentialID: [1], userHandle: nil)
+        let second = try authenticator.register(challenge: [2], credentialID: [2], userHandle: nil)
         authenticator.relyingPartyID = "other.example"
-        let third = try authenticator.register(challenge: [3], credentialID: [3])
+        let third = try authenticator.register(challenge: [3], credentialID: [3], userHandle: nil)
         #expect(try authenticator.authenticate(challenge: [4]).credentialID == third.credentialID)
         authenticator.relyingPartyID = "example.com"
         #expect(try authenticator.authenticate(challenge: [4]).credentialID == second.credentialID)
@@ -319,11 +322,12 @@ enum VirtualTestSupport {
     @Test func theKeyAndParameterErrorsHaveTheirCodes() throws {
         var authenticator = VirtualAuthenticator()
         #expect(throws: VirtualAuthenticatorError(.invalidParameter, "")) {
-            _ = try authenticator.register(challenge: [1], credentialID: [UInt8](repeating: 0, count: 65_536))
+            _ = try authenticator.register(
+                challenge: [1], credentialID: [UInt8](repeating: 0, count: 65_536), userHandle: nil)
         }
         #expect(authenticator.credentials.isEmpty)
         #expect(throws: VirtualAuthenticatorError(.unsupportedAlgorithm, "")) {
-            _ = try authenticator.register(challenge: [1], algorithm: .rs1)
+            _ = try authenticator.register(challenge: [1], algorithm: .rs1, userHandle: nil)
         }
         #expect(throws: VirtualAuthenticatorError(.unsupportedAlgorithm, "")) {
             _ = try VirtualCredentialKey.generate(COSEAlgorithm(rawValue: -999))
