@@ -140,17 +140,21 @@ public struct PublicKey: Sendable, Hashable {
                 ? pool.put(context, algorithm, .publicKeyContext)
                 : VerificationContextPool.free(context, .publicKeyContext)
         } else {
-            guard let context = try pool.take(algorithm) ?? digestContext() else {
+            // Since OpenSSL 3.2 a context that ran the one-shot EVP_DigestVerify is finalised and cannot verify
+            // again: the pooled context is a template that is never used itself, and each verification runs
+            // on a copy of it (a copy costs no algorithm fetch, unlike a new EVP_DigestVerifyInit).
+            guard let template = try pool.take(algorithm) ?? digestContext() else {
                 throw LibCrypto.failure("EVP_DigestVerifyInit")
             }
+            defer { pool.put(template, algorithm, .digestContext) }
+            guard let context = EVP_MD_CTX_new() else { throw LibCrypto.failure("EVP_MD_CTX_new") }
+            defer { EVP_MD_CTX_free(context) }
+            guard EVP_MD_CTX_copy_ex(context, template) == 1 else { throw LibCrypto.failure("EVP_MD_CTX_copy_ex") }
             status = LibCrypto.withBytes(signature) { signaturePointer, signatureCount in
                 LibCrypto.withBytes(message) { messagePointer, messageCount in
                     EVP_DigestVerify(context, signaturePointer, signatureCount, messagePointer, messageCount)
                 }
             }
-            status == 1
-                ? pool.put(context, algorithm, .digestContext)
-                : VerificationContextPool.free(context, .digestContext)
         }
         ERR_clear_error()
         return status == 1

@@ -16,13 +16,16 @@ import CPasskeyLibCrypto
 /// A context is taken out for one verification and put back after it, so no two threads ever use the same
 /// context at once; the lock guards only the short take and put, and belongs to this key alone. At most
 /// ``capacity`` contexts per algorithm are kept; extra ones are freed. A context whose verification did not
-/// succeed is freed rather than reused.
+/// succeed is freed rather than reused (a digest-context template, which verifies nothing itself, is always
+/// put back).
 final class VerificationContextPool: @unchecked Sendable {
     /// What a pooled pointer is, which decides how it is used and freed.
     enum Kind {
         /// An `EVP_PKEY_CTX` after `EVP_PKEY_verify_init` (ECDSA, RSA): verifies a precomputed digest.
         case publicKeyContext
-        /// An `EVP_MD_CTX` after `EVP_DigestVerifyInit` with no digest (EdDSA): verifies the message.
+        /// An `EVP_MD_CTX` after `EVP_DigestVerifyInit` with no digest (EdDSA): a template, copied for each
+        /// one-shot verification and never used itself, because since OpenSSL 3.2 a context that ran
+        /// `EVP_DigestVerify` cannot run it again.
         case digestContext
     }
 
