@@ -148,6 +148,13 @@ public struct COSEKey: Sendable, Hashable {
                 )
             } else {
                 self.yCoordinate = nil
+                guard !EdwardsCurveSmallOrderPoints.contains(x, curve: curve) else {
+                    throw CryptoError(
+                        .invalidPublicKey,
+                        "COSE_Key \(curve) public key is a point of small order, which would let one forged "
+                            + "signature verify for any message (RFC 8032 §5.1.7)"
+                    )
+                }
                 guard let handle = KeyImport.edwardsCurvePublicKey(x, curve: curve) else {
                     throw LibCrypto.failure("EVP_PKEY_new_raw_public_key_ex")
                 }
