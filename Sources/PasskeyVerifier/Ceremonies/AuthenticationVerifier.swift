@@ -83,9 +83,7 @@ public struct AuthenticationVerifier: Sendable {
         updated.signCount = authenticatorData.signCount
         updated.backupEligible = authenticatorData.flags.contains(.backupEligible)
         updated.backupState = authenticatorData.flags.contains(.backupState)
-        if authenticatorData.flags.contains(.userVerified) {
-            updated.userVerificationInitialized = true
-        }
+
         return VerifiedAuthentication(
             authenticatorData: authenticatorData,
             updatedCredentialRecord: updated,
@@ -94,6 +92,8 @@ public struct AuthenticationVerifier: Sendable {
             backupStateChanged: updated.backupState != credential.backupState,
             userHandle: response.userHandle,
             usedAppID: appID != nil,
+            userVerificationInitializationPending: authenticatorData.flags.contains(.userVerified)
+                && !credential.userVerificationInitialized,
             clientExtensionResults: response.clientExtensionResults
         )
     }

@@ -16,6 +16,12 @@ public struct VerifiedAuthentication: Sendable {
     /// Whether the assertion was made for the requested FIDO AppID rather than the RP ID (§10.1.1: `appid`
     /// requested, the client reported `appid: true`, the rpIdHash is SHA-256 of the AppID).
     public let usedAppID: Bool
+    /// Whether the authenticator verified the user (UV set) for a credential whose record says
+    /// `uvInitialized` is false (§7.2 step 21). §7.2 asks for an additional authorization factor before
+    /// `uvInitialized` becomes true, so the verifier does not set it: ``updatedCredentialRecord`` keeps the
+    /// stored value, and a host that has such a factor sets it (with ``RelyingParty``,
+    /// ``RelyingParty/initializeUserVerification(credentialID:)``).
+    public let userVerificationInitializationPending: Bool
     /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated: `prf` results
     /// (secrets, never printed), `largeBlob` outputs, `appid`.
     public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?

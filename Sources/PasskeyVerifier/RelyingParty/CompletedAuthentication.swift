@@ -26,6 +26,12 @@ public struct CompletedAuthentication: Sendable {
 
     /// The credential ID that signed (§4).
     public var credentialID: [UInt8] { credentialRecord.id }
+    /// Whether UV was performed for a credential whose `uvInitialized` is still false: the host may set it
+    /// after its own additional authorization (§7.2 step 21), with
+    /// ``RelyingParty/initializeUserVerification(credentialID:)``.
+    public var userVerificationInitializationPending: Bool {
+        verifiedAuthentication.userVerificationInitializationPending
+    }
     /// The new signature counter (§6.1.1).
     public var signCount: UInt32 { credentialRecord.signCount }
     /// Whether the counter did not increase and ``SignCountPolicy/reportRegression`` let it pass (§6.1.1).
