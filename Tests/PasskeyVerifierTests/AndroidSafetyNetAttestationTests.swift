@@ -15,7 +15,9 @@ import Testing
 
     let leafKey: PrivateKey
     let authenticatorData: AuthenticatorData
-    let clientDataHash = HashAlgorithm.sha256.hash(Array("safetynet client data".utf8))
+    /// Chosen so that the nonce's standard base64 contains `+` or `/`: the base64url-alphabet nonce case
+    /// needs the two alphabets to differ (a precondition of `wrongNonceIsRejected`).
+    let clientDataHash = HashAlgorithm.sha256.hash(Array("safetynet client data 1".utf8))
     let root: [Certificate]
 
     init() throws {
@@ -157,9 +159,9 @@ import Testing
         let unpadded = String(nonce.dropLast())
         expectInvalid(try jws(payload: payload(nonce: unpadded)), mentioning: "nonce")
         let urlAlphabet = Base64URL.encode(HashAlgorithm.sha256.hash(authenticatorData.rawBytes + clientDataHash))
-        if urlAlphabet + "=" != nonce {
-            expectInvalid(try jws(payload: payload(nonce: urlAlphabet)), mentioning: "nonce")
-        }
+        try #require(
+            urlAlphabet + "=" != nonce, "the fixture's nonce must contain + or / for this case to test anything")
+        expectInvalid(try jws(payload: payload(nonce: urlAlphabet)), mentioning: "nonce")
     }
 
     @Test func wrongHostNameIsRejected() throws {
@@ -206,9 +208,8 @@ import Testing
     @Test func badBase64IsMalformed() throws {
         let parts = try jws().split(separator: ".").map(String.init)
         let padded = parts[0] + String(repeating: "=", count: (4 - parts[0].count % 4) % 4)
-        if padded != parts[0] {
-            expectInvalid([padded, parts[1], parts[2]].joined(separator: "."), mentioning: "header")
-        }
+        try #require(padded != parts[0], "the fixture's header must need padding for this case to test anything")
+        expectInvalid([padded, parts[1], parts[2]].joined(separator: "."), mentioning: "header")
         expectInvalid([parts[0], parts[1] + "*", parts[2]].joined(separator: "."), mentioning: "payload")
         expectInvalid(
             [parts[0], parts[1], parts[2].replacingOccurrences(of: "-", with: "+") + "+/"]
@@ -237,9 +238,11 @@ import Testing
         expectInvalid(try jws(header: #"{"alg":"ES256"}"#), mentioning: "no x5c")
         expectInvalid(try jws(header: #"{"alg":"ES256","x5c":[]}"#), mentioning: "no x5c")
         let urlAlphabet = Base64URL.encode(Vectors.leaf)
-        if urlAlphabet.contains(where: { $0 == "-" || $0 == "_" }) {
-            expectInvalid(try jws(header: #"{"alg":"ES256","x5c":["\#(urlAlphabet)"]}"#), mentioning: "x5c[0]")
-        }
+        try #require(
+            urlAlphabet.contains(where: { $0 == "-" || $0 == "_" }),
+            "the fixture's leaf must contain - or _ in base64url for this case to test anything"
+        )
+        expectInvalid(try jws(header: #"{"alg":"ES256","x5c":["\#(urlAlphabet)"]}"#), mentioning: "x5c[0]")
         expectInvalid(try jws(header: #"{"alg":"ES256","x5c":["AAAA"]}"#), mentioning: "x5c[0]")
         expectInvalid(try jws(header: #"{"alg":"ES256","x5c":["AAA"]}"#), mentioning: "x5c[0]")
     }

@@ -253,15 +253,49 @@ import Testing
         #expect(throws: Self.malformedCBOR) { try AuthenticatorData(bytes: bytes) }
     }
 
-    @Test func neverCrashesOnSingleByteCorruptions() {
-        for bytes in [Self.noneES256, Self.yubikeyBio] {
+    /// Every single-byte corruption of two registrations' authenticator data, by region: bytes the parser
+    /// only copies (rpIdHash, counter, AAGUID, credential ID) parse and read back as corrupted; the flags,
+    /// the credential ID length and the CBOR (key, extensions) either still parse or fail with a parsing
+    /// code of their own region — never another code, never a crash.
+    @Test func singleByteCorruptionsFailWithTheirRegionsCodes() throws {
+        let values: [UInt8] = [0x00, 0x17, 0x18, 0x19, 0x1F, 0x40, 0x5F, 0x7F, 0x80, 0xBF, 0xFF]
+        for (name, bytes) in [("none-es256", Self.noneES256), ("yubikey-bio", Self.yubikeyBio)] {
+            let credentialIDLength = Int(bytes[53]) << 8 | Int(bytes[54])
+            let keyStart = 55 + credentialIDLength
+            var flags = MutationOutcomes()
+            var lengths = MutationOutcomes()
+            var cbor = MutationOutcomes()
             for index in bytes.indices {
-                for value: UInt8 in [0x00, 0x17, 0x18, 0x19, 0x1F, 0x40, 0x5F, 0x7F, 0x80, 0xBF, 0xFF] {
+                for value in values where bytes[index] != value {
                     var corrupted = bytes
                     corrupted[index] = value
-                    _ = try? AuthenticatorData(bytes: corrupted)
+                    let label = "\(name)[\(index)] = \(value)"
+                    switch index {
+                    case 32: flags.record(label) { _ = try AuthenticatorData(bytes: corrupted) }
+                    case 53, 54: lengths.record(label) { _ = try AuthenticatorData(bytes: corrupted) }
+                    case keyStart...: cbor.record(label) { _ = try AuthenticatorData(bytes: corrupted) }
+                    default:
+                        let parsed = try AuthenticatorData(bytes: corrupted)
+                        #expect(parsed.rawBytes == corrupted, "\(label)")
+                        #expect(
+                            parsed.relyingPartyIDHash + [parsed.flags.rawValue] == Array(corrupted.prefix(33)),
+                            "\(label)")
+                    }
                 }
             }
+            flags.expectEveryMutation(
+                allowingSuccess: true, rejectedWith: [.malformedAuthenticatorData, .malformedCBOR])
+            lengths.expectEveryMutation(
+                allowingSuccess: false,
+                rejectedWith: [
+                    .malformedAuthenticatorData, .credentialIdTooLong, .malformedCBOR, .invalidPublicKey,
+                    .unsupportedAlgorithm,
+                ]
+            )
+            cbor.expectEveryMutation(
+                allowingSuccess: true,
+                rejectedWith: [.malformedCBOR, .malformedAuthenticatorData, .invalidPublicKey, .unsupportedAlgorithm]
+            )
         }
     }
 }
