@@ -24,24 +24,57 @@ var fixtures: URL?
 var profile: String?
 var profileCount = 10_000
 
+/// What `passkey-bench --help` prints; also printed, on standard error, for an argument it does not know.
+let usage = """
+    usage: passkey-bench [--seconds S] [--repetitions R] [--warmup S] [--threads T] [--filter TEXT]
+                         [--no-parallel] [--cpu-time] [--fixtures DIR]
+           passkey-bench --profile NAME --count N      (no timing; a fixed workload for callgrind)
+
+      --seconds S        length of one timed repetition (default \(settings.seconds))
+      --repetitions R    repetitions per benchmark, interleaved (default \(settings.repetitions))
+      --warmup S         warm-up before the repetitions (default \(settings.warmup))
+      --threads T        threads of the parallel runs (default: the number of cores, \(threads))
+      --filter TEXT      only the benchmarks whose name contains TEXT
+      --no-parallel      skip the multi-threaded runs
+      --cpu-time         rates per CPU second instead of per wall-clock second
+      --fixtures DIR     the Fixtures directory (default: the repository's)
+      --profile NAME     run one workload --count times without timing
+      --count N          iterations of --profile (default \(profileCount))
+      -h, --help         this text
+    """
+
+/// Prints `message` and the usage on standard error and exits with status 2 (a usage error).
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("passkey-bench: \(message)\n\n\(usage)\n".utf8))
+    exit(2)
+}
+
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     func value() -> String {
-        guard let next = arguments.next() else { fatalError("\(argument) needs a value") }
+        guard let next = arguments.next() else { usageError("\(argument) needs a value") }
         return next
     }
+    func number<Value: LosslessStringConvertible>(_ type: Value.Type) -> Value {
+        let text = value()
+        guard let parsed = Value(text) else { usageError("\(argument) takes a number, not '\(text)'") }
+        return parsed
+    }
     switch argument {
-    case "--seconds": settings.seconds = Double(value()) ?? settings.seconds
-    case "--repetitions": settings.repetitions = Int(value()) ?? settings.repetitions
-    case "--warmup": settings.warmup = Double(value()) ?? settings.warmup
-    case "--threads": threads = Int(value()) ?? threads
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    case "--seconds": settings.seconds = number(Double.self)
+    case "--repetitions": settings.repetitions = number(Int.self)
+    case "--warmup": settings.warmup = number(Double.self)
+    case "--threads": threads = number(Int.self)
     case "--filter": filter = value()
     case "--no-parallel": parallel = false
     case "--cpu-time": settings.cpuTime = true
     case "--fixtures": fixtures = URL(fileURLWithPath: value(), isDirectory: true)
     case "--profile": profile = value()
-    case "--count": profileCount = Int(value()) ?? profileCount
-    default: fatalError("unknown argument \(argument); see the comment at the top of main.swift")
+    case "--count": profileCount = number(Int.self)
+    default: usageError("unknown argument '\(argument)'")
     }
 }
 
