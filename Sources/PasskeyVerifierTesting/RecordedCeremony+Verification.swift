@@ -18,12 +18,23 @@ extension RecordedCeremony {
     /// supported algorithm, cross-origin ceremonies forbidden, stored counter 0. When `backupEligible` is
     /// absent the stored backup eligibility is unknown, so a change of BE is neither checked nor reported.
     public func verify(now: Date = Date(), verifiers: inout RegistrationVerifierCache) -> CeremonyOutcome {
+        var keys = CredentialKeyCache(capacity: 1)
+        return verify(now: now, verifiers: &verifiers, keys: &keys)
+    }
+
+    /// Verifies as ``verify(now:verifiers:)`` does, taking stored keys already parsed from `keys` and adding
+    /// the ones it parses, so that a run over many assertions of the same credentials imports each key once.
+    public func verify(
+        now: Date = Date(),
+        verifiers: inout RegistrationVerifierCache,
+        keys: inout CredentialKeyCache
+    ) -> CeremonyOutcome {
         do {
             switch response {
             case .registration(let json):
                 return CeremonyOutcome(try verifyRegistration(json, now: now, verifiers: &verifiers))
             case .authentication(let json):
-                var outcome = CeremonyOutcome(try verifyAuthentication(json))
+                var outcome = CeremonyOutcome(try verifyAuthentication(json, keys: &keys))
                 if backupEligible == nil {
                     outcome.backupEligibilityChange = nil
                 }
@@ -70,24 +81,15 @@ extension RecordedCeremony {
         return try verifier.verify(response, expecting: expectations)
     }
 
-    private func verifyAuthentication(_ json: AuthenticationResponseJSON) throws(WebAuthnError)
-        -> VerifiedAuthentication
-    {
+    private func verifyAuthentication(
+        _ json: AuthenticationResponseJSON,
+        keys: inout CredentialKeyCache
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
         let response = try AuthenticationResponse(json)
         guard let publicKey else {
             throw WebAuthnError(.malformedInput, "an authentication case needs publicKey, the stored COSE_Key")
         }
-        let keyBytes = try Self.decodeBinary(publicKey, field: "publicKey")
-        let key: COSEKey
-        do {
-            key = try COSEKey(encoded: keyBytes)
-        } catch let error as CryptoError where error.code == .unsupportedAlgorithm {
-            throw WebAuthnError(.unsupportedAlgorithm, "publicKey: \(error.reason)")
-        } catch let error as CryptoError {
-            throw WebAuthnError(.invalidPublicKey, "publicKey is not a valid COSE_Key: \(error.reason)")
-        } catch {
-            throw WebAuthnError(.invalidPublicKey, "publicKey is not a valid COSE_Key: \(error)")
-        }
+        let key = try Self.credentialKey(publicKey, keys: &keys)
         if let algorithms, !algorithms.contains(key.algorithm.rawValue) {
             throw WebAuthnError(
                 .unsupportedAlgorithm,
@@ -143,5 +145,26 @@ extension RecordedCeremony {
             return date
         }
         throw WebAuthnError(.malformedInput, "at \"\(text)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
+    }
+
+    /// The stored key `encoded` (a recorded `publicKey`), parsed once per `keys`.
+    private static func credentialKey(
+        _ encoded: String,
+        keys: inout CredentialKeyCache
+    ) throws(WebAuthnError) -> COSEKey {
+        if let key = keys.key(for: encoded) { return key }
+        let keyBytes = try decodeBinary(encoded, field: "publicKey")
+        let key: COSEKey
+        do {
+            key = try COSEKey(encoded: keyBytes)
+        } catch let error as CryptoError where error.code == .unsupportedAlgorithm {
+            throw WebAuthnError(.unsupportedAlgorithm, "publicKey: \(error.reason)")
+        } catch let error as CryptoError {
+            throw WebAuthnError(.invalidPublicKey, "publicKey is not a valid COSE_Key: \(error.reason)")
+        } catch {
+            throw WebAuthnError(.invalidPublicKey, "publicKey is not a valid COSE_Key: \(error)")
+        }
+        keys.remember(key, for: encoded)
+        return key
     }
 }

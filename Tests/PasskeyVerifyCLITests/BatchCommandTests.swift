@@ -108,3 +108,33 @@ import Testing
         #expect(result.standardError.contains("/nonexistent/cases.jsonl"))
     }
 }
+
+/// `batch --jobs N`: verdicts in input order whatever the number of threads.
+@Suite struct BatchJobsTests {
+    @Test func everyJobCountGivesTheSameLinesInTheSameOrder() throws {
+        let files = TestFixtures.allFiles()
+        var lines = try files.map { url in
+            String(
+                decoding: try JSONSerialization.data(
+                    withJSONObject: try JSONSerialization.jsonObject(with: Data(contentsOf: url))), as: UTF8.self)
+        }
+        lines.insert("not json", at: 7)
+        lines.insert("", at: 20)
+        let input = lines + lines + lines
+        let path = try TestFixtures.temporaryFile(input.joined(separator: "\n"), name: "jobs.jsonl")
+        let single = try CLIRunner.run(["batch", "--jobs", "1", path])
+        #expect(single.status == 0)
+        #expect(single.jsonLines.count == input.count)
+        for jobs in ["2", "3", "8"] {
+            let parallel = try CLIRunner.run(["batch", "--jobs", jobs, path])
+            #expect(parallel.status == 0)
+            #expect(parallel.standardOutput == single.standardOutput, "--jobs \(jobs)")
+        }
+    }
+
+    @Test(arguments: ["0", "257", "-1"])
+    func aJobCountOutsideOneTo256IsAUsageError(jobs: String) throws {
+        let result = try CLIRunner.run(["batch", "--jobs", jobs], input: [])
+        #expect(result.status == 2)
+    }
+}
