@@ -4,8 +4,9 @@ the same (public key, signed message, signature) triples for raw-verify.c.
 
     make-assertions.py LINES CREDENTIALS OUT.jsonl OUT.triples
 
-Uses the Python `cryptography` package. Deterministic keys (derived from the credential index) so reruns
-produce comparable inputs; signatures are ECDSA with fresh nonces.
+Uses the Python `cryptography` package (44 or later). Keys derive from the credential index and signatures
+are deterministic (RFC 6979), so the same arguments always give the same bytes: the instruction-count guard
+relies on it.
 """
 import base64, hashlib, json, struct, sys
 
@@ -40,7 +41,7 @@ def main(lines, credentials, jsonl_path, triples_path):
                 separators=(",", ":")).encode()
             authenticator_data = rp_hash + bytes([0x05]) + struct.pack(">I", n + 1)
             message = authenticator_data + hashlib.sha256(client_data).digest()
-            signature = key.sign(message, ec.ECDSA(hashes.SHA256()))
+            signature = key.sign(message, ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
             case = {
                 "kind": "authentication",
                 "response": {

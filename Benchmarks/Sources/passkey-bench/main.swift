@@ -220,7 +220,7 @@ benchmarks += [
 
 if let profile {
     guard let benchmark = benchmarks.first(where: { $0.name == profile }) else {
-        fatalError("no benchmark named \"\(profile)\"; names:\n" + benchmarks.map(\.name).joined(separator: "\n"))
+        usageError("no benchmark named \"\(profile)\"; names:\n" + benchmarks.map(\.name).joined(separator: "\n"))
     }
     Harness.run(benchmark.name, benchmark.body, profileCount)
     exit(0)
