@@ -147,6 +147,15 @@ public struct Certificate: Sendable, Hashable {
         return encoded
     }
 
+    /// Parses `der` as ``init(derEncoded:)`` does, reusing an earlier parse of the same bytes in this process
+    /// (a bounded cache: attestation batch certificates and intermediates are shared by many registrations).
+    package static func parsed(derEncoded der: [UInt8]) throws -> Certificate {
+        try ParsedCertificateCache.shared.certificate(derEncoded: der)
+    }
+
+    /// How many parsed certificates the process-wide cache holds (tests).
+    package static var cachedParseCount: Int { ParsedCertificateCache.shared.count }
+
     /// Every certificate of PEM text (RFC 7468 §5, `-----BEGIN CERTIFICATE-----` blocks), in order.
     ///
     /// Explanatory text outside the blocks is ignored as RFC 7468 §5.2 allows; text without any certificate,

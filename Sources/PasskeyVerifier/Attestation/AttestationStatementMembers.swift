@@ -75,7 +75,7 @@ struct AttestationStatementMembers {
                 throw wrongType("\(name)[\(index)]", "a byte string")
             }
             do {
-                certificates.append(try Certificate(derEncoded: der))
+                certificates.append(try Certificate.parsed(derEncoded: der))
             } catch {
                 throw WebAuthnError(
                     .invalidAttestationStatement,

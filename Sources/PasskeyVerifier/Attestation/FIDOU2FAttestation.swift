@@ -89,7 +89,7 @@ public struct FIDOU2FAttestation: AttestationStatementFormat {
             )
         }
         do {
-            return try Certificate(derEncoded: repairedCertificate(der))
+            return try Certificate.parsed(derEncoded: repairedCertificate(der))
         } catch {
             throw WebAuthnError(
                 .invalidAttestationStatement,
