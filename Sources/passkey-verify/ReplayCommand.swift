@@ -19,12 +19,18 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only the ceremonies that differed, and the summary.")
     var quiet = false
 
+    @Option(name: .customLong("jobs"), help: "Threads that replay (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Argument(help: "Recorded ceremony files or folders.")
     var paths: [String]
 
     func validate() throws {
         guard !paths.isEmpty else {
             throw ValidationError("Missing expected argument '<paths> ...'")
+        }
+        guard (1...256).contains(jobs) else {
+            throw ValidationError("--jobs must be 1 to 256")
         }
     }
 
@@ -46,8 +52,7 @@ struct ReplayCommand: ParsableCommand {
             throw UsageError("no *.json files found in \(paths.joined(separator: ", "))")
         }
         let now = Date()
-        var verifiers = RegistrationVerifierCache(capacity: 8)
-        let rows = files.map { Self.replay($0, now: now, verifiers: &verifiers) }
+        let rows = Self.replay(files, jobs: jobs, now: now)
         var output = OutputWriter()
         let nameWidth = rows.map(\.name.count).max() ?? 0
         let formatWidth = max(6, rows.map(\.format.count).max() ?? 0)
@@ -78,8 +83,27 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// Replays `files` on `jobs` threads, each with its own verifier and key caches; rows in file order.
+    static func replay(_ files: [String], jobs: Int, now: Date) -> [Row] {
+        let rows = ReplayRows(count: files.count)
+        let workers = min(jobs, max(1, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { job in
+            var verifiers = RegistrationVerifierCache(capacity: 8)
+            var keys = CredentialKeyCache()
+            for index in stride(from: job, to: files.count, by: workers) {
+                rows.set(index, replay(files[index], now: now, verifiers: &verifiers, keys: &keys))
+            }
+        }
+        return rows.rows
+    }
+
     /// Replays one file.
-    static func replay(_ path: String, now: Date, verifiers: inout RegistrationVerifierCache) -> Row {
+    static func replay(
+        _ path: String,
+        now: Date,
+        verifiers: inout RegistrationVerifierCache,
+        keys: inout CredentialKeyCache
+    ) -> Row {
         let ceremony: RecordedCeremony
         do {
             ceremony = try RecordedCeremony.load(contentsOf: URL(fileURLWithPath: path))
@@ -89,12 +113,13 @@ struct ReplayCommand: ParsableCommand {
                 outcome: "not a recorded ceremony", notes: ["\(error)"], pendingIssue: nil
             )
         }
-        let result = ceremony.replay(now: now, verifiers: &verifiers)
+        let outcome = ceremony.verify(now: now, verifiers: &verifiers, keys: &keys)
+        let result = ReplayResult(
+            name: ceremony.name ?? "(unnamed)", kind: ceremony.kind, outcome: outcome, expectation: ceremony.expected)
         var notes = result.differences
         if ceremony.expected == nil {
             notes.append("the recording has no expectation (\"expected\")")
         }
-        let outcome = result.outcome
         return Row(
             matched: notes.isEmpty,
             name: ceremony.name ?? path,
