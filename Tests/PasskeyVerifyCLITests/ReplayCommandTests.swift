@@ -63,3 +63,17 @@ import Testing
         #expect(none.status == 2)
     }
 }
+
+@Suite struct ReplayJobsTests {
+    @Test func everyJobCountPrintsTheSameReportInFileOrder() throws {
+        let single = try CLIRunner.run(["replay", "--jobs", "1", "Fixtures"])
+        #expect(single.status == 0)
+        #expect(single.standardOutput.contains("matched, 0 differed"))
+        for jobs in ["2", "5"] {
+            let parallel = try CLIRunner.run(["replay", "--jobs", jobs, "Fixtures"])
+            #expect(parallel.status == 0)
+            #expect(parallel.standardOutput == single.standardOutput, "--jobs \(jobs)")
+        }
+        #expect(try CLIRunner.run(["replay", "--jobs", "0", "Fixtures"]).status == 2)
+    }
+}
