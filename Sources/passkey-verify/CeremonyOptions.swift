@@ -46,5 +46,8 @@ struct CeremonyOptions: ParsableArguments {
         guard let bytes = Base64URL.decode(challenge), !bytes.isEmpty else {
             throw ValidationError("--challenge \"\(challenge)\" is not a base64url (or base64) challenge")
         }
+        if let minimumChallengeLength, !(1...1024).contains(minimumChallengeLength) {
+            throw ValidationError("--minimum-challenge-length must be 1 to 1024 bytes")
+        }
     }
 }

@@ -36,7 +36,8 @@ public struct CeremonyParameters: Codable, Sendable, Hashable {
         self.extensions = extensions
     }
 
-    /// The stable JSON form a store keeps (keys sorted, absent members left out).
+    /// The stable JSON form a store keeps (keys sorted, absent members left out). Encoding these members
+    /// cannot fail; the `{}` fallback only satisfies the type checker.
     public var encoded: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -64,11 +64,6 @@ struct WebOrigin: Sendable, Hashable {
         self.port = port
     }
 
-    /// Whether the host is a domain name (not an IP address).
-    var hostIsDomain: Bool {
-        !host.hasPrefix("[") && !Self.isIPv4(host)
-    }
-
     /// Whether a browser treats the origin as a secure context although its scheme is `http` (HTML
     /// "potentially trustworthy origin": loopback hosts).
     var isLoopback: Bool {
