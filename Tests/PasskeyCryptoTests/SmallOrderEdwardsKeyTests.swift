@@ -30,50 +30,48 @@ import Testing
         )
     }
 
-    /// Both sign bits of `y` (the top bit of the last byte) as Ed25519 keys, each refused.
-    static func expectRefusedEd25519(_ y: [UInt8]) {
+    /// Both sign bits of `y` (the top bit of the last byte) as Ed25519 keys (EdDSA and Ed25519 algorithm
+    /// identifiers) or Ed448 keys, each refused.
+    static func expectRefused(_ y: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let ed25519 = y.count == 32
         for sign in [UInt8(0x00), 0x80] {
             var x = y
-            x[31] |= sign
-            #expect(throws: invalidPublicKey, "\(x)") { try COSEKey(encoded: okpKey(x, curve: 6, algorithm: -8)) }
-            #expect(throws: invalidPublicKey, "\(x)") { try COSEKey(encoded: okpKey(x, curve: 6, algorithm: -19)) }
-        }
-    }
-
-    static func expectRefusedEd448(_ y: [UInt8]) {
-        for sign in [UInt8(0x00), 0x80] {
-            var x = y
-            x[56] |= sign
-            #expect(throws: invalidPublicKey, "\(x)") { try COSEKey(encoded: okpKey(x, curve: 7, algorithm: -53)) }
+            x[x.count - 1] |= sign
+            for algorithm in ed25519 ? [Int64(-8), -19] : [-53] {
+                let key = okpKey(x, curve: ed25519 ? 6 : 7, algorithm: algorithm)
+                #expect(throws: invalidPublicKey, "\(x)", sourceLocation: sourceLocation) {
+                    try COSEKey(encoded: key)
+                }
+            }
         }
     }
 
     @Test func ed25519IdentityOrder1() {
-        Self.expectRefusedEd25519([0x01] + [UInt8](repeating: 0, count: 31))
+        Self.expectRefused([0x01] + [UInt8](repeating: 0, count: 31))
     }
 
     @Test func ed25519Order2() {
-        Self.expectRefusedEd25519(Self.plus(Self.p25519, -1))
+        Self.expectRefused(Self.plus(Self.p25519, -1))
     }
 
     @Test func ed25519Order4() {
-        Self.expectRefusedEd25519([UInt8](repeating: 0, count: 32))
+        Self.expectRefused([UInt8](repeating: 0, count: 32))
     }
 
     @Test func ed25519Order8() {
-        Self.expectRefusedEd25519([
+        Self.expectRefused([
             0x26, 0xE8, 0x95, 0x8F, 0xC2, 0xB2, 0x27, 0xB0, 0x45, 0xC3, 0xF4, 0x89, 0xF2, 0xEF, 0x98, 0xF0,
             0xD5, 0xDF, 0xAC, 0x05, 0xD3, 0xC6, 0x33, 0x39, 0xB1, 0x38, 0x02, 0x88, 0x6D, 0x53, 0xFC, 0x05,
         ])
-        Self.expectRefusedEd25519([
+        Self.expectRefused([
             0xC7, 0x17, 0x6A, 0x70, 0x3D, 0x4D, 0xD8, 0x4F, 0xBA, 0x3C, 0x0B, 0x76, 0x0D, 0x10, 0x67, 0x0F,
             0x2A, 0x20, 0x53, 0xFA, 0x2C, 0x39, 0xCC, 0xC6, 0x4E, 0xC7, 0xFD, 0x77, 0x92, 0xAC, 0x03, 0x7A,
         ])
     }
 
     @Test func ed25519NonCanonicalEncodingsOfSmallOrderPoints() {
-        Self.expectRefusedEd25519(Self.p25519)  // y = p ≡ 0
-        Self.expectRefusedEd25519(Self.plus(Self.p25519, 1))  // y = p + 1 ≡ 1
+        Self.expectRefused(Self.p25519)  // y = p ≡ 0
+        Self.expectRefused(Self.plus(Self.p25519, 1))  // y = p + 1 ≡ 1
     }
 
     static let p448: [UInt8] = {
@@ -84,20 +82,20 @@ import Testing
     }()
 
     @Test func ed448IdentityOrder1() {
-        Self.expectRefusedEd448([0x01] + [UInt8](repeating: 0, count: 56))
+        Self.expectRefused([0x01] + [UInt8](repeating: 0, count: 56))
     }
 
     @Test func ed448Order2() {
-        Self.expectRefusedEd448(Self.plus(Self.p448, -1))
+        Self.expectRefused(Self.plus(Self.p448, -1))
     }
 
     @Test func ed448Order4() {
-        Self.expectRefusedEd448([UInt8](repeating: 0, count: 57))
+        Self.expectRefused([UInt8](repeating: 0, count: 57))
     }
 
     @Test func ed448NonCanonicalEncodingsOfSmallOrderPoints() {
-        Self.expectRefusedEd448(Self.p448)
-        Self.expectRefusedEd448([UInt8](repeating: 0, count: 28) + [UInt8](repeating: 0xFF, count: 28) + [0])
+        Self.expectRefused(Self.p448)
+        Self.expectRefused([UInt8](repeating: 0, count: 28) + [UInt8](repeating: 0xFF, count: 28) + [0])
     }
 
     @Test func ordinaryKeysStillImport() throws {

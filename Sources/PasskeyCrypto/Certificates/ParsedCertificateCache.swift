@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Certificates already parsed, keyed by their exact DER, so that the certificates many registrations share —
 /// a vendor's batch attestation certificate (`packed`, `fido-u2f`), the Apple WebAuthn intermediate — are
 /// decoded once per process: OpenSSL 3.0 takes about 100 µs to decode one (Docs/Performance.md), more than two
@@ -24,42 +16,25 @@ final class ParsedCertificateCache: @unchecked Sendable {
     /// The process-wide cache.
     static let shared = ParsedCertificateCache()
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PosixMutex()
     private var certificates: [[UInt8]: Certificate] = [:]
 
-    private init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    private init() {}
 
     /// The certificate `der` parses into, from the cache or parsed now (and then cached).
     func certificate(derEncoded der: [UInt8]) throws -> Certificate {
         guard der.count <= Self.maximumCertificateLength else { return try Certificate(derEncoded: der) }
-        pthread_mutex_lock(mutex)
-        let cached = certificates[der]
-        pthread_mutex_unlock(mutex)
-        if let cached { return cached }
+        if let cached = mutex.withLock({ certificates[der] }) { return cached }
         let parsed = try Certificate(derEncoded: der)
-        pthread_mutex_lock(mutex)
-        if certificates.count >= Self.capacity {
-            certificates.removeAll(keepingCapacity: true)
+        mutex.withLock {
+            if certificates.count >= Self.capacity {
+                certificates.removeAll(keepingCapacity: true)
+            }
+            certificates[der] = parsed
         }
-        certificates[der] = parsed
-        pthread_mutex_unlock(mutex)
         return parsed
     }
 
     /// How many certificates are kept.
-    var count: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return certificates.count
-    }
+    var count: Int { mutex.withLock { certificates.count } }
 }

@@ -5,14 +5,6 @@ import CPasskeyLibCrypto
 #else
     import Foundation
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Intermediate certificates a ``CertificateChainVerifier`` has already validated up to one of its trust anchors,
 /// so that the next chain through the same intermediate checks only the leaf's signature and validity
 /// (Docs/Performance.md: an `apple` registration's intermediate → root check is a P-384 verification, the same
@@ -37,26 +29,12 @@ final class VerifiedIntermediateCache: @unchecked Sendable {
     /// The most intermediates kept per verifier.
     static let capacity = 16
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PosixMutex()
     private var entries: [[UInt8]: Entry] = [:]
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
 
     /// The entry for `intermediate` usable at `time` (seconds since 1970), if any.
     func entry(for intermediate: Certificate, at time: Int) -> Entry? {
-        pthread_mutex_lock(mutex)
-        let entry = entries[intermediate.derEncoded]
-        pthread_mutex_unlock(mutex)
+        let entry = mutex.withLock { entries[intermediate.derEncoded] }
         guard let entry, entry.validAfter < time, time < entry.validBefore else { return nil }
         return entry
     }
@@ -75,19 +53,15 @@ final class VerifiedIntermediateCache: @unchecked Sendable {
         let store = X509StoreHandle(anchors: [intermediate])
         guard store.pointer != nil, validAfter < validBefore else { return }
         let entry = Entry(intermediate: intermediate, store: store, validAfter: validAfter, validBefore: validBefore)
-        pthread_mutex_lock(mutex)
-        if entries.count < Self.capacity {
-            entries[intermediate.derEncoded] = entry
+        mutex.withLock {
+            if entries.count < Self.capacity {
+                entries[intermediate.derEncoded] = entry
+            }
         }
-        pthread_mutex_unlock(mutex)
     }
 
     /// The number of intermediates recorded (for tests).
-    var count: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return entries.count
-    }
+    var count: Int { mutex.withLock { entries.count } }
 
     /// Whether a validation that stops at an intermediate below `anchor` checks everything a validation through
     /// `anchor` would: `anchor` has no name constraints (RFC 5280 §4.2.1.10), no policy constraints or

@@ -1,13 +1,5 @@
 import CPasskeyLibCrypto
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Verification contexts of one key, initialised once per algorithm and reused, so that a key kept by the host
 /// (a stored credential's ``COSEKey``) verifies without libcrypto's per-call setup: OpenSSL 3.0's
 /// `EVP_DigestVerifyInit` creates an `EVP_PKEY_CTX` (a key-management fetch) and fetches the signature
@@ -33,15 +25,11 @@ final class VerificationContextPool: @unchecked Sendable {
     /// same key at once.
     static let capacity = 8
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PosixMutex()
     private var available: [COSEAlgorithm: [OpaquePointer]] = [:]
     private var kinds: [COSEAlgorithm: Kind] = [:]
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    init() {}
 
     deinit {
         for (algorithm, contexts) in available {
@@ -49,29 +37,24 @@ final class VerificationContextPool: @unchecked Sendable {
                 Self.free(context, kinds[algorithm] ?? .publicKeyContext)
             }
         }
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     /// A context for `algorithm` that no one else is using, if one is pooled.
     func take(_ algorithm: COSEAlgorithm) -> OpaquePointer? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return available[algorithm]?.popLast()
+        mutex.withLock { available[algorithm]?.popLast() }
     }
 
     /// Returns a context after a successful verification (or frees it when the pool is full).
     func put(_ context: OpaquePointer, _ algorithm: COSEAlgorithm, _ kind: Kind) {
-        pthread_mutex_lock(mutex)
-        if available[algorithm, default: []].count < Self.capacity {
+        let kept = mutex.withLock {
+            guard available[algorithm, default: []].count < Self.capacity else { return false }
             available[algorithm, default: []].append(context)
             kinds[algorithm] = kind
-            pthread_mutex_unlock(mutex)
-            return
+            return true
         }
-        pthread_mutex_unlock(mutex)
-        Self.free(context, kind)
+        if !kept {
+            Self.free(context, kind)
+        }
     }
 
     /// Frees a context that is not put back.
