@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 suppressions=$(mktemp /tmp/passkey-lsan.XXXXXX)
 trap 'rm -f "$suppressions"' EXIT
-echo 'leak:$s10Foundation7ProcessC3runyyKF' >"$suppressions"
+echo 'leak:Foundation7ProcessC3runyyKF' >"$suppressions"
 
 run() {
     local sanitizer=$1
