@@ -232,8 +232,8 @@ import Testing
     }
 
     @Test func malformedCBORIsRethrownAsCBORError() {
-        #expect(throws: CBORError.self) { try COSEKey(encoded: [0xa1, 0x01]) }
-        #expect(throws: CBORError.self) { try COSEKey(encoded: []) }
+        #expect(throws: CBORError(.lengthExceedsInput, reason: "", offset: 0)) { try COSEKey(encoded: [0xa1, 0x01]) }
+        #expect(throws: CBORError(.truncated, reason: "", offset: 0)) { try COSEKey(encoded: []) }
     }
 
     @Test func anAlgorithmThatDoesNotFitTheKeyThrowsUnsupportedAlgorithm() throws {

@@ -509,7 +509,7 @@ enum AndroidAttestationTestSupport {
             intermediates: pixelIntermediates,
             at: Date(timeIntervalSince1970: 1_681_482_702)  // 2023-04-14T14:31:42Z
         )
-        #expect(throws: CryptoError.self) {
+        #expect(throws: CryptoError(.certificateExpiredOrNotYetValid, "")) {
             try verifier.verify(
                 leaf: pixelLeaf,
                 intermediates: pixelIntermediates,

@@ -68,7 +68,7 @@ import Testing
         let root = try #require(Self.root)
         let ios = try Self.appleChain("AppleAttestationIos")
         let verifier = CertificateChainVerifier(trustAnchors: root)
-        #expect(throws: CryptoError.self) {
+        #expect(throws: CryptoError(.certificateExpiredOrNotYetValid, "")) {
             try verifier.verify(leaf: ios.leaf, intermediates: [ios.intermediate], at: Date(timeIntervalSince1970: 0))
         }
         #expect(verifier.verifiedIntermediateCount == 0)
