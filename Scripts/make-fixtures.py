@@ -58,8 +58,13 @@ CROSS_ORIGIN_TOP_ORIGINS = ["https://example.com"]
 # re-running the script flips those fixtures to their positive expectations.
 PENDING_FORMATS = {}
 
-# COSE algorithms the library does not support (ML-DSA, draft-ietf-cose-dilithium).
-UNSUPPORTED_ALGORITHMS = {-48, -49, -50}
+# COSE algorithms the library does not support: their registrations expect unsupportedAlgorithm and their
+# assertions are not emitted. Empty since ML-DSA (-48/-49/-50, draft-ietf-cose-dilithium) is supported.
+UNSUPPORTED_ALGORITHMS = set()
+
+# The issuer of the ML-DSA YubiKeys' attestation certificates; its root is not published, so their
+# registrations replay under untrustedAttestationPolicy acceptAsUnverified (and a twin without it fails).
+PREVIEW_CA_NAME = b"Yubico 2026 FIDO Preview CA"
 
 # Verification instants for the real-device ceremonies: inside the validity of every
 # certificate of the attestation chain (checked with `openssl x509 -noout -dates`).
@@ -512,6 +517,18 @@ def real_device_fixtures(vectors):
             "Registration recorded from a real authenticator (%s, fmt %s), published by Yubico as test data."
             % (name, fmt),
             source, credential_id, client_data, attestation_object, rp_id, origins, at, trust_anchors)
+        if "x5c" in statement and PREVIEW_CA_NAME in statement["x5c"][-1]:
+            reg["description"] += (
+                " Its attestation chains to the %s, which Yubico has not published: it is verified in full under "
+                "untrustedAttestationPolicy acceptAsUnverified (attestationTrust unverified)."
+                % PREVIEW_CA_NAME.decode())
+            reg["untrustedAttestationPolicy"] = "acceptAsUnverified"
+            reg["expected"]["attestationTrust"] = "unverified"
+            out["real-devices/%s.registration.untrusted.json" % name] = failing(
+                reg, "real-devices/%s/registration/untrusted" % name,
+                "The %s registration under the default policy: its attestation chains to the unpublished %s, "
+                "so it is refused." % (name, PREVIEW_CA_NAME.decode()),
+                "untrustedAttestation", untrustedAttestationPolicy=None)
         out["real-devices/%s.registration.json" % name] = reg
         if fmt == "apple":
             out["real-devices/%s.registration.expired.json" % name] = failing(

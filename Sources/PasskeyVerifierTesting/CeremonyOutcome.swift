@@ -42,6 +42,9 @@ public struct CeremonyOutcome: Sendable, Hashable, Codable {
     public var backupState: Bool?
     /// Registration: the trust path, DER certificates base64url, leaf first.
     public var trustPath: [String]?
+    /// Registration: `unverified` when the attestation was accepted without a trusted chain
+    /// (``UntrustedAttestationPolicy/acceptAsUnverified``); absent when it is trusted or has no trust path.
+    public var attestationTrust: String?
     /// Authentication: whether a counter regression was let through by policy.
     public var signCountRegressed: Bool?
     /// Authentication: how BE compares with the stored record, when it changed.
@@ -68,6 +71,9 @@ public struct CeremonyOutcome: Sendable, Hashable, Codable {
         self.backupEligible = registration.backupEligible
         self.backupState = registration.backupState
         self.trustPath = registration.trustPath.map { Base64URL.encode($0.derEncoded) }
+        if case .unverified = registration.attestationTrust {
+            self.attestationTrust = "unverified"
+        }
     }
 
     /// An authentication's success outcome.

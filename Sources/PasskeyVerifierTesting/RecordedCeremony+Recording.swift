@@ -36,6 +36,9 @@ extension RecordedCeremony {
         if !trustAnchors.isEmpty {
             self.trustAnchors = trustAnchors.map(Self.pem)
         }
+        if expectations.untrustedAttestationPolicy == .acceptAsUnverified {
+            self.untrustedAttestationPolicy = UntrustedAttestationPolicy.acceptAsUnverified.rawValue
+        }
         if expectations.allowedAlgorithms != COSEAlgorithm.allSupported {
             self.algorithms = expectations.allowedAlgorithms.map(\.rawValue).sorted()
         }

@@ -77,6 +77,15 @@ extension RecordedCeremony {
         if let minimumChallengeLength {
             expectations.minimumChallengeLength = minimumChallengeLength
         }
+        if let untrustedAttestationPolicy {
+            guard let policy = UntrustedAttestationPolicy(rawValue: untrustedAttestationPolicy) else {
+                throw WebAuthnError(
+                    .malformedInput,
+                    "untrustedAttestationPolicy is \(untrustedAttestationPolicy); it must be reject or acceptAsUnverified"
+                )
+            }
+            expectations.untrustedAttestationPolicy = policy
+        }
         let verifier = try verifiers.verifier(trustAnchors: trustAnchors ?? [])
         return try verifier.verify(response, expecting: expectations)
     }

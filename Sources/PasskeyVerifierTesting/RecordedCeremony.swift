@@ -55,6 +55,9 @@ public struct RecordedCeremony: Sendable, Codable {
         public var backupEligible: Bool?
         /// Expected BS flag.
         public var backupState: Bool?
+        /// Expected `unverified` when the registration must be accepted without a trusted attestation chain
+        /// (``RecordedCeremony/untrustedAttestationPolicy`` `acceptAsUnverified`).
+        public var attestationTrust: String?
 
         /// An expectation of success with no particular fields.
         public init(verified: Bool, error: String? = nil) {
@@ -78,6 +81,7 @@ public struct RecordedCeremony: Sendable, Codable {
             self.userVerified = outcome.userVerified
             self.backupEligible = outcome.backupEligible
             self.backupState = outcome.backupState
+            self.attestationTrust = outcome.attestationTrust
         }
     }
 
@@ -106,6 +110,9 @@ public struct RecordedCeremony: Sendable, Codable {
     public var at: String?
     /// Extra trust anchors (PEM texts), trusted for every format in addition to the built-in ones.
     public var trustAnchors: [String]?
+    /// Registration: `reject` (absent means the same) or `acceptAsUnverified`, what to do with an attestation
+    /// whose chain reaches no trust anchor (WebAuthn §7.1 step 24, ``UntrustedAttestationPolicy``).
+    public var untrustedAttestationPolicy: String?
     /// The accepted COSE algorithms; absent means every supported one.
     public var algorithms: [Int64]?
     /// Allowed top origins; present means cross-origin ceremonies are allowed.
@@ -127,7 +134,7 @@ public struct RecordedCeremony: Sendable, Codable {
         case name, description, source, kind, response, rpId, origins, challenge, requireUserVerification, at
         case minimumChallengeLength
         case trustAnchors, algorithms, topOrigins, publicKey, signCount, credentialId, backupEligible, expected
-        case pendingIssue
+        case pendingIssue, untrustedAttestationPolicy
     }
 
     /// Creates a recording.
@@ -178,6 +185,7 @@ public struct RecordedCeremony: Sendable, Codable {
         minimumChallengeLength = try container.decodeIfPresent(Int.self, forKey: .minimumChallengeLength)
         at = try container.decodeIfPresent(String.self, forKey: .at)
         trustAnchors = try container.decodeIfPresent([String].self, forKey: .trustAnchors)
+        untrustedAttestationPolicy = try container.decodeIfPresent(String.self, forKey: .untrustedAttestationPolicy)
         algorithms = try container.decodeIfPresent([Int64].self, forKey: .algorithms)
         topOrigins = try container.decodeIfPresent([String].self, forKey: .topOrigins)
         publicKey = try container.decodeIfPresent(String.self, forKey: .publicKey)
@@ -223,6 +231,7 @@ public struct RecordedCeremony: Sendable, Codable {
         try container.encodeIfPresent(minimumChallengeLength, forKey: .minimumChallengeLength)
         try container.encodeIfPresent(at, forKey: .at)
         try container.encodeIfPresent(trustAnchors, forKey: .trustAnchors)
+        try container.encodeIfPresent(untrustedAttestationPolicy, forKey: .untrustedAttestationPolicy)
         try container.encodeIfPresent(algorithms, forKey: .algorithms)
         try container.encodeIfPresent(topOrigins, forKey: .topOrigins)
         try container.encodeIfPresent(publicKey, forKey: .publicKey)

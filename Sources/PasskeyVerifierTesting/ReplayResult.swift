@@ -46,6 +46,7 @@ public struct ReplayResult: Sendable {
         compare("userVerified", expectation.userVerified, outcome.userVerified)
         compare("backupEligible", expectation.backupEligible, outcome.backupEligible)
         compare("backupState", expectation.backupState, outcome.backupState)
+        compare("attestationTrust", expectation.attestationTrust, outcome.attestationTrust)
         self.differences = differences
     }
 }

@@ -17,7 +17,8 @@ struct BatchCommand: ParsableCommand {
         discussion: """
             Each line is {"kind": "registration" | "authentication", "response": {...}, "rpId": ..., \
             "origins": [...], "challenge": ...} with the optional fields requireUserVerification, at, \
-            trustAnchors (PEM texts), algorithms, topOrigins, publicKey, signCount, credentialId. Unknown \
+            trustAnchors (PEM texts), untrustedAttestationPolicy, algorithms, topOrigins, publicKey, signCount, \
+            credentialId. Unknown \
             fields are ignored. A line that cannot be read, an empty line or one longer than the limit gets \
             {"verified": false, "error": {"code": "malformedInput", ...}}. Exit status 0 once every line is \
             processed, whatever the verdicts.

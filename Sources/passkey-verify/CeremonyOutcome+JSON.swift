@@ -20,6 +20,7 @@ extension CeremonyOutcome {
             "backupEligible": .bool(backupEligible),
             "backupState": .bool(backupState),
             "trustPath": trustPath.map { .array($0.map(JSONValue.string)) },
+            "attestationTrust": .string(attestationTrust),
             "signCountRegressed": .bool(signCountRegressed),
             "backupEligibilityChange": .string(backupEligibilityChange),
         ])

@@ -10,7 +10,8 @@ struct RegistrationCommand: ParsableCommand {
         discussion: """
             Prints one JSON object: {"verified": true, "format": ..., "attestationType": ..., "credentialId": ..., \
             "publicKey": ..., "algorithm": ..., "signCount": ..., "aaguid": ..., "userPresent": ..., \
-            "userVerified": ..., "backupEligible": ..., "backupState": ..., "trustPath": [...]} or \
+            "userVerified": ..., "backupEligible": ..., "backupState": ..., "trustPath": [...]} (and \
+            "attestationTrust": "unverified" when accepted without a trusted chain) or \
             {"verified": false, "error": {"code": ..., "message": ...}}.
             """
     )
@@ -32,12 +33,31 @@ struct RegistrationCommand: ParsableCommand {
     )
     var trustAnchors: [String] = []
 
+    @Option(
+        name: .customLong("untrusted-attestation-policy"),
+        help: ArgumentHelp(
+            """
+            reject (the default) or acceptAsUnverified: an attestation whose chain reaches no trust anchor \
+            fails with untrustedAttestation, or is accepted with "attestationTrust": "unverified" while \
+            everything else is still verified.
+            """,
+            valueName: "policy"
+        )
+    )
+    var untrustedAttestationPolicy: String?
+
     @Argument(help: "The response JSON file; standard input when absent or '-'.")
     var file: String?
 
     func validate() throws {
         if let at, RFC3339.date(at) == nil {
             throw ValidationError("--at \"\(at)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
+        }
+        if let untrustedAttestationPolicy, untrustedAttestationPolicy != "reject",
+            untrustedAttestationPolicy != "acceptAsUnverified"
+        {
+            throw ValidationError(
+                "--untrusted-attestation-policy \"\(untrustedAttestationPolicy)\" must be reject or acceptAsUnverified")
         }
     }
 
@@ -46,6 +66,7 @@ struct RegistrationCommand: ParsableCommand {
         try SingleCeremony.run(.registration, file: file, options: ceremony) { recorded in
             recorded.at = at
             recorded.trustAnchors = pemTexts.isEmpty ? nil : pemTexts
+            recorded.untrustedAttestationPolicy = untrustedAttestationPolicy
         }
     }
 }

@@ -5,7 +5,9 @@ import Testing
 /// The SubjectPublicKeyInfo cached in a `PublicKey` is written directly (COSE keys) or taken from the certificate
 /// (certificates) instead of calling `i2d_PUBKEY`; key equality depends on it being byte-identical to libcrypto's.
 @Suite struct SubjectPublicKeyInfoEncodingTests {
-    @Test(arguments: Array(COSEAlgorithm.allSupported).sorted { $0.rawValue < $1.rawValue })
+    @Test(
+        arguments: Array(COSEAlgorithm.allSupported).filter { MLDSAParameterSet(algorithm: $0) == nil }
+            .sorted { $0.rawValue < $1.rawValue })
     func aCOSEKeyEncodesItsKeyAsLibCryptoDoes(algorithm: COSEAlgorithm) throws {
         let privateKey: PrivateKey
         if algorithm.name.hasPrefix("RS") || algorithm.name.hasPrefix("PS") {

@@ -30,6 +30,9 @@ import Testing
             if let at = ceremony.at {
                 arguments += ["--at", at]
             }
+            if let policy = ceremony.untrustedAttestationPolicy {
+                arguments += ["--untrusted-attestation-policy", policy]
+            }
             for (index, anchor) in (ceremony.trustAnchors ?? []).enumerated() {
                 let file = directory.appendingPathComponent("anchor-\(index).pem")
                 try Data(anchor.utf8).write(to: file)

@@ -112,14 +112,27 @@ import Testing
         #expect((section["error"] as? [String: Any])?["code"] as? String == "malformedAuthenticatorData")
     }
 
-    @Test func anUnsupportedKeyIsShownAndReported() throws {
+    @Test func anMLDSAKeyIsShownWithItsKeyTypeAndLength() throws {
         let result = try CLIRunner.run(["inspect", "--json", "Fixtures/real-devices/Mldsa44.registration.json"])
-        #expect(result.status == 1)
+        #expect(result.status == 0, "\(result.standardError)")
         let authenticatorData = try #require(result.json?["authenticatorData"] as? [String: Any])
         let attested = try #require(authenticatorData["attestedCredentialData"] as? [String: Any])
         let key = try #require(attested["publicKey"] as? [String: Any])
+        #expect(key["kty"] as? Int == 7)
         #expect(key["algName"] as? String == "ML-DSA-44")
-        #expect((key["error"] as? [String: Any])?["code"] as? String == "unsupportedAlgorithm")
+        #expect(key["pubLength"] as? Int == 1312)
+        #expect(key["error"] == nil)
+    }
+
+    @Test func anUnsupportedKeyIsShownAndReported() throws {
+        // {1: 7, 3: -51, -1: h'00 × 16'}: an AKP key of an algorithm this library does not know.
+        let key = [0xA3, 0x01, 0x07, 0x03, 0x38, 0x32, 0x20, 0x50] + [UInt8](repeating: 0, count: 16)
+        let result = try CLIRunner.run(["inspect", "--json"], input: Array(Base64URL.encode(key).utf8))
+        #expect(result.status == 1)
+        #expect(result.json?["kind"] as? String == "coseKey")
+        let inspected = try #require(result.json?["publicKey"] as? [String: Any])
+        #expect(inspected["alg"] as? Int == -51)
+        #expect((inspected["error"] as? [String: Any])?["code"] as? String == "unsupportedAlgorithm")
     }
 
     @Test func unrecognizedInputIsAJSONErrorObjectWithExitOne() throws {

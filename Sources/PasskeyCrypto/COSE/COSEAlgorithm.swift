@@ -35,6 +35,12 @@ public struct COSEAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringC
     public static let ps384 = COSEAlgorithm(rawValue: -38)
     /// RSASSA-PSS with SHA-512, MGF1 with SHA-512, salt length 64 (RFC 8230 §2).
     public static let ps512 = COSEAlgorithm(rawValue: -39)
+    /// ML-DSA-44, pure, empty context (FIPS 204; draft-ietf-cose-dilithium §8).
+    public static let mlDSA44 = COSEAlgorithm(rawValue: -48)
+    /// ML-DSA-65, pure, empty context (FIPS 204; draft-ietf-cose-dilithium §8).
+    public static let mlDSA65 = COSEAlgorithm(rawValue: -49)
+    /// ML-DSA-87, pure, empty context (FIPS 204; draft-ietf-cose-dilithium §8).
+    public static let mlDSA87 = COSEAlgorithm(rawValue: -50)
     /// RSASSA-PKCS1-v1_5 with SHA-1 (RFC 8812 §2). Only for TPM attestation statements
     /// (WebAuthn §8.3); never accepted for a credential public key.
     public static let rs1 = COSEAlgorithm(rawValue: -65535)
@@ -43,6 +49,7 @@ public struct COSEAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringC
     public static let allSupported: Set<COSEAlgorithm> = [
         .es256, .es384, .es512, .edDSA, .ed25519, .ed448,
         .rs256, .rs384, .rs512, .ps256, .ps384, .ps512,
+        .mlDSA44, .mlDSA65, .mlDSA87,
     ]
 
     /// The registered name ("ES256", "EdDSA", "RS1"...), or "COSEAlgorithm(<value>)" when unknown.
@@ -61,6 +68,9 @@ public struct COSEAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringC
         case .ps384: return "PS384"
         case .ps512: return "PS512"
         case .rs1: return "RS1"
+        case .mlDSA44: return "ML-DSA-44"
+        case .mlDSA65: return "ML-DSA-65"
+        case .mlDSA87: return "ML-DSA-87"
         default: return "COSEAlgorithm(\(rawValue))"
         }
     }
@@ -68,7 +78,8 @@ public struct COSEAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringC
     /// Same as ``name``.
     public var description: String { name }
 
-    /// The hash the algorithm signs with, or `nil` for the pure EdDSA family (RFC 8032, no prehash).
+    /// The hash the algorithm signs with, or `nil` for the pure EdDSA (RFC 8032) and ML-DSA (FIPS 204) families,
+    /// which sign the message itself.
     public var hashAlgorithm: HashAlgorithm? {
         switch self {
         case .es256, .rs256, .ps256: return .sha256
@@ -85,6 +96,7 @@ public struct COSEAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringC
         case .es256, .es384, .es512: return .ellipticCurve
         case .edDSA, .ed25519, .ed448: return .edwardsCurve
         case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512, .rs1: return .rsa
+        case .mlDSA44, .mlDSA65, .mlDSA87: return .moduleLattice
         default: return nil
         }
     }

@@ -3,7 +3,8 @@ import PasskeyCBOR
 /// A credential public key in COSE_Key form (WebAuthn §6.5.1.1, RFC 9052 §7, RFC 9053 §7, RFC 8230 §4).
 ///
 /// Accepted: EC2 on P-256/P-384/P-521 with ES256/ES384/ES512, OKP Ed25519 with EdDSA (-8) or Ed25519 (-19),
-/// OKP Ed448 with Ed448 (-53), and RSA (modulus of at least 2048 bits) with RS256/384/512 or PS256/384/512.
+/// OKP Ed448 with Ed448 (-53), RSA (modulus of at least 2048 bits) with RS256/384/512 or PS256/384/512, and
+/// AKP with ML-DSA-44 (-48), ML-DSA-65 (-49) or ML-DSA-87 (-50) (draft-ietf-cose-dilithium, FIPS 204).
 /// The key's libcrypto form is built once at init; keep the value to verify many assertions.
 public struct COSEKey: Sendable, Hashable {
     /// The COSE_Key bytes: exactly as received with ``init(encoded:)``, the CTAP2 canonical encoding
@@ -23,6 +24,8 @@ public struct COSEKey: Sendable, Hashable {
     public let modulus: [UInt8]?
     /// RSA `e` (label -2), big-endian.
     public let exponent: [UInt8]?
+    /// AKP `pub` (label -1): the encoded ML-DSA public key (FIPS 204 Algorithm 22; draft-ietf-cose-dilithium §4).
+    public let algorithmKeyPairPublicKey: [UInt8]?
     /// The key in verifiable form, built once at init.
     public let publicKey: PublicKey
 
@@ -38,7 +41,9 @@ public struct COSEKey: Sendable, Hashable {
     /// `alg`, `crv`, `x`, `y`, `n` or `e`, `kty`/`alg`/`crv` that disagree, coordinates not exactly the field
     /// length (P-256 32, P-384 48, P-521 66, Ed25519 32, Ed448 57 bytes), an EC point not on its curve,
     /// private members (`d` -4 for EC2/OKP; -3 through -12 for RSA), an RSA modulus under 2048 bits or with
-    /// a leading zero byte, an RSA exponent that is even, 1, or has a leading zero byte. An unknown or
+    /// a leading zero byte, an RSA exponent that is even, 1, or has a leading zero byte, an AKP key without `pub`
+    /// or with `priv` (-2), or whose `pub` is not exactly its parameter set's length (1312, 1952, 2592 bytes). An
+    /// unknown or
     /// unsupported `alg` (including RS1, which credential keys never use) throws
     /// ``CryptoError/Code/unsupportedAlgorithm``; other labels (such as `kid`, 2) are ignored.
     public init(cbor: CBORValue) throws {
@@ -87,6 +92,7 @@ public struct COSEKey: Sendable, Hashable {
         case .ellipticCurve: expectedKeyType = .ec2
         case .edwardsCurve: expectedKeyType = .okp
         case .rsa: expectedKeyType = .rsa
+        case .moduleLattice: expectedKeyType = .algorithmKeyPair
         }
         guard let keyType = COSEKeyType(rawValue: keyTypeNumber), keyType == expectedKeyType else {
             throw CryptoError(
@@ -122,6 +128,7 @@ public struct COSEKey: Sendable, Hashable {
             self.xCoordinate = x
             self.modulus = nil
             self.exponent = nil
+            self.algorithmKeyPairPublicKey = nil
             if keyType == .ec2 {
                 guard let yValue = map[integerKey: -3] else {
                     throw CryptoError(.invalidPublicKey, "COSE_Key has no y (label -3)")
@@ -210,10 +217,29 @@ public struct COSEKey: Sendable, Hashable {
             self.yCoordinate = nil
             self.modulus = n
             self.exponent = e
+            self.algorithmKeyPairPublicKey = nil
             self.publicKey = try PublicKey(
                 handle: handle,
                 subjectPublicKeyInfo: SubjectPublicKeyInfoEncoding.rsa(modulus: n, exponent: e)
             )
+        case .algorithmKeyPair:
+            guard !labels.contains(-2) else {
+                throw CryptoError(.invalidPublicKey, "COSE_Key contains the AKP private key priv (label -2)")
+            }
+            guard let encodedKey = map[integerKey: -1]?.byteStringValue else {
+                throw CryptoError(.invalidPublicKey, "COSE_Key has no AKP public key pub (label -1) byte string")
+            }
+            guard let parameterSet = MLDSAParameterSet(algorithm: algorithm) else {
+                throw CryptoError(.unsupportedAlgorithm, "COSE_Key alg \(algorithm.name) is not an AKP algorithm")
+            }
+            self.curve = nil
+            self.xCoordinate = nil
+            self.yCoordinate = nil
+            self.modulus = nil
+            self.exponent = nil
+            self.algorithmKeyPairPublicKey = encodedKey
+            self.publicKey = PublicKey(
+                moduleLatticeKey: try MLDSAPublicKey(encoded: encodedKey, parameterSet: parameterSet))
         }
     }
 

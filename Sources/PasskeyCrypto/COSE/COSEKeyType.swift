@@ -6,4 +6,7 @@ public enum COSEKeyType: Int64, Sendable {
     case ec2 = 2
     /// RSA public key (RFC 8230 §4).
     case rsa = 3
+    /// Algorithm key pair: a key whose algorithm defines its encoding, such as ML-DSA, with the public key in
+    /// `pub` (label -1) (draft-ietf-cose-dilithium §4).
+    case algorithmKeyPair = 7
 }

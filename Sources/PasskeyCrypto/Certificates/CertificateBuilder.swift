@@ -172,14 +172,20 @@ package struct CertificateBuilder: Sendable {
             }
         }
         try Self.setValidity(notBefore: notBefore, notAfter: notAfter, of: certificate)
-        guard X509_set_pubkey(certificate, publicKey.handle.pointer) == 1 else {
+        guard let handle = publicKey.handle else {
+            throw CryptoError(.unsupportedAlgorithm, "a certificate for an ML-DSA key cannot be built here")
+        }
+        guard X509_set_pubkey(certificate, handle.pointer) == 1 else {
             throw LibCrypto.failure("X509_set_pubkey")
         }
         for item in extensions {
             try Self.add(item, to: certificate)
         }
         let digest = try Self.signatureDigest(for: key)
-        let signed = withExtendedLifetime(key) { X509_sign(certificate, key.handle.pointer, digest) }
+        guard let signingHandle = key.handle else {
+            throw CryptoError(.unsupportedAlgorithm, "certificates are not signed with ML-DSA here")
+        }
+        let signed = withExtendedLifetime(key) { X509_sign(certificate, signingHandle.pointer, digest) }
         guard signed > 0 else {
             throw LibCrypto.failure("X509_sign")
         }
@@ -291,6 +297,8 @@ package struct CertificateBuilder: Sendable {
         switch key.publicKey.family {
         case .edwardsCurve:
             return nil
+        case .moduleLattice:
+            throw CryptoError(.unsupportedAlgorithm, "certificates are not signed with ML-DSA here")
         case .rsa:
             return try MessageDigest.fetched(.sha256)
         case .ellipticCurve:

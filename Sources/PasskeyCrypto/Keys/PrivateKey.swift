@@ -3,9 +3,15 @@ import PasskeyCBOR
 
 /// A signing key for tests and virtual authenticators: produces the signatures WebAuthn authenticators
 /// produce (DER ECDSA per WebAuthn §6.5.6, raw EdDSA per RFC 8032, RSASSA-PKCS1-v1_5 per RFC 8812 and
-/// RSASSA-PSS per RFC 8230).
+/// RSASSA-PSS per RFC 8230, pure ML-DSA per FIPS 204).
 package struct PrivateKey: Sendable {
-    let handle: EVPKeyHandle
+    /// Where the key lives: a libcrypto key, or an ML-DSA key signed with in Swift.
+    enum Storage: Sendable {
+        case libCrypto(EVPKeyHandle)
+        case moduleLattice(MLDSAPrivateKey)
+    }
+
+    let storage: Storage
     /// The algorithm ``sign(_:)`` uses and ``coseKey`` declares.
     package let algorithm: COSEAlgorithm
     /// The public half.
@@ -14,7 +20,8 @@ package struct PrivateKey: Sendable {
     package let coseKey: COSEKey
 
     /// A fresh random key for `algorithm`: P-256/P-384/P-521 for ES256/ES384/ES512, Ed25519 for EdDSA and
-    /// Ed25519, Ed448 for Ed448, RSA-2048 (e = 65537) for RS256/384/512 and PS256/384/512.
+    /// Ed25519, Ed448 for Ed448, RSA-2048 (e = 65537) for RS256/384/512 and PS256/384/512, an ML-DSA key of the
+    /// algorithm's parameter set for ML-DSA-44/65/87.
     package static func generate(_ algorithm: COSEAlgorithm) throws -> PrivateKey {
         guard COSEAlgorithm.allSupported.contains(algorithm), let family = algorithm.keyFamily else {
             throw CryptoError(.unsupportedAlgorithm, "cannot generate a credential key for \(algorithm.name)")
@@ -24,6 +31,11 @@ package struct PrivateKey: Sendable {
         case .ellipticCurve: name = "EC"
         case .edwardsCurve: name = algorithm == .ed448 ? "ED448" : "ED25519"
         case .rsa: name = "RSA"
+        case .moduleLattice:
+            guard let parameterSet = MLDSAParameterSet(algorithm: algorithm) else {
+                throw CryptoError(.unsupportedAlgorithm, "\(algorithm.name) is not an ML-DSA parameter set")
+            }
+            return try PrivateKey(moduleLatticeKey: MLDSAPrivateKey.generate(parameterSet))
         }
         guard let context = EVP_PKEY_CTX_new_from_name(nil, name, nil) else {
             throw LibCrypto.failure("EVP_PKEY_CTX_new_from_name")
@@ -42,7 +54,7 @@ package struct PrivateKey: Sendable {
             guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, 2048) == 1 else {
                 throw LibCrypto.failure("EVP_PKEY_CTX_set_rsa_keygen_bits")
             }
-        case .edwardsCurve:
+        case .edwardsCurve, .moduleLattice:
             break
         }
         var key: OpaquePointer?
@@ -145,8 +157,29 @@ package struct PrivateKey: Sendable {
         try self.init(handle: EVPKeyHandle(taking: key), algorithm: curve == .ed448 ? .ed448 : .edDSA)
     }
 
+    /// An ML-DSA key (FIPS 204); the algorithm is its parameter set's.
+    package init(moduleLatticeKey key: MLDSAPrivateKey) throws {
+        storage = .moduleLattice(key)
+        algorithm = key.parameterSet.algorithm
+        publicKey = PublicKey(moduleLatticeKey: key.publicKey)
+        coseKey = try COSEKey(
+            cbor: .map(
+                CBORMap(entries: [
+                    CBORMap.Entry(
+                        key: CBORValue(integer: 1), value: CBORValue(integer: COSEKeyType.algorithmKeyPair.rawValue)),
+                    CBORMap.Entry(key: CBORValue(integer: 3), value: CBORValue(integer: algorithm.rawValue)),
+                    CBORMap.Entry(key: CBORValue(integer: -1), value: .byteString(key.publicKey.encoded)),
+                ])))
+    }
+
+    /// The libcrypto key, `nil` for an ML-DSA key.
+    var handle: EVPKeyHandle? {
+        guard case .libCrypto(let handle) = storage else { return nil }
+        return handle
+    }
+
     private init(handle: EVPKeyHandle, algorithm: COSEAlgorithm) throws {
-        self.handle = handle
+        self.storage = .libCrypto(handle)
         self.algorithm = algorithm
         let publicKey = try PublicKey(subjectPublicKeyInfo: Self.subjectPublicKeyInfo(of: handle))
         guard publicKey.fits(algorithm) else {
@@ -159,7 +192,13 @@ package struct PrivateKey: Sendable {
     /// The same key declaring another algorithm of its family, such as PS256 for an RSA key generated for
     /// RS256 (RSA key generation is slow; tests generate once).
     package func with(algorithm: COSEAlgorithm) throws -> PrivateKey {
-        try PrivateKey(handle: handle, algorithm: algorithm)
+        guard let handle else {
+            guard algorithm == self.algorithm else {
+                throw CryptoError(.unsupportedAlgorithm, "an ML-DSA key signs with its own parameter set only")
+            }
+            return self
+        }
+        return try PrivateKey(handle: handle, algorithm: algorithm)
     }
 
     /// Signs `message` with ``algorithm``.
@@ -171,6 +210,11 @@ package struct PrivateKey: Sendable {
     package func sign(_ message: [UInt8], algorithm: COSEAlgorithm) throws -> [UInt8] {
         guard publicKey.fits(algorithm) else {
             throw CryptoError(.unsupportedAlgorithm, "\(algorithm.name) does not fit a \(publicKey.keyDescription) key")
+        }
+        let handle: EVPKeyHandle
+        switch storage {
+        case .moduleLattice(let key): return try key.signature(for: message)
+        case .libCrypto(let libCryptoHandle): handle = libCryptoHandle
         }
         let digest = try algorithm.hashAlgorithm.map { try MessageDigest.fetched($0) }
         guard let context = EVP_MD_CTX_new() else {
@@ -266,6 +310,8 @@ package struct PrivateKey: Sendable {
                 (1, CBORValue(integer: COSEKeyType.okp.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),
                 (-1, CBORValue(integer: curve.rawValue)), (-2, .byteString(raw)),
             ]
+        case .moduleLattice:
+            throw CryptoError(.unsupportedAlgorithm, "an ML-DSA key is not a libcrypto key")
         case .rsa:
             entries = [
                 (1, CBORValue(integer: COSEKeyType.rsa.rawValue)), (3, CBORValue(integer: algorithm.rawValue)),

@@ -2,12 +2,18 @@ import CPasskeyLibCrypto
 
 /// A public key that verifies WebAuthn signatures: ECDSA on P-256/P-384/P-521 (RFC 9053 §2.1),
 /// EdDSA on Ed25519/Ed448 (RFC 9053 §2.2, RFC 8032), RSASSA-PKCS1-v1_5 (RFC 8812 §2) and
-/// RSASSA-PSS (RFC 8230 §2).
+/// RSASSA-PSS (RFC 8230 §2) through libcrypto, and ML-DSA (FIPS 204) in Swift (``MLDSAPublicKey``).
 ///
 /// The key is parsed once; keep the value and reuse it for every verification. Two keys are equal
 /// when their DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) is equal.
 public struct PublicKey: Sendable, Hashable {
-    let handle: EVPKeyHandle
+    /// Where the key lives: a libcrypto key, or an ML-DSA key verified in Swift.
+    enum Storage: Sendable {
+        case libCrypto(EVPKeyHandle)
+        case moduleLattice(MLDSAPublicKey)
+    }
+
+    let storage: Storage
     let family: KeyFamily
 
     /// The DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) as re-encoded by libcrypto (`i2d_PUBKEY`).
@@ -16,10 +22,28 @@ public struct PublicKey: Sendable, Hashable {
     public let ellipticCurve: COSEEllipticCurve?
     /// The modulus size of an RSA key in bits, `nil` for other keys.
     public let rsaModulusBits: Int?
+    /// The ML-DSA key, `nil` for other keys.
+    public var moduleLatticeKey: MLDSAPublicKey? {
+        guard case .moduleLattice(let key) = storage else { return nil }
+        return key
+    }
+
+    /// The libcrypto key, `nil` for an ML-DSA key.
+    var handle: EVPKeyHandle? {
+        guard case .libCrypto(let handle) = storage else { return nil }
+        return handle
+    }
 
     /// Parses a DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7; RFC 5480 for EC, RFC 8410 for EdDSA,
-    /// RFC 3279 for RSA). Trailing bytes and key types other than EC, Ed25519, Ed448 and RSA are rejected.
+    /// RFC 3279 for RSA, RFC 9881 for ML-DSA). Trailing bytes and key types other than EC, Ed25519, Ed448, RSA
+    /// and ML-DSA are rejected.
     public init(subjectPublicKeyInfo der: [UInt8]) throws {
+        if let parameterSet = SubjectPublicKeyInfoEncoding.moduleLatticeParameterSet(of: der) {
+            let prefixLength = SubjectPublicKeyInfoEncoding.moduleLatticePrefix(parameterSet).count
+            try self.init(
+                moduleLatticeKey: MLDSAPublicKey(encoded: Array(der[prefixLength...]), parameterSet: parameterSet))
+            return
+        }
         let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             var cursor: UnsafePointer<UInt8>? = base
@@ -41,7 +65,7 @@ public struct PublicKey: Sendable, Hashable {
     /// caller has it (it must be what `i2d_PUBKEY` would write), otherwise `i2d_PUBKEY`'s output.
     init(handle: EVPKeyHandle, subjectPublicKeyInfo encoded: [UInt8]? = nil) throws {
         let key = handle.pointer
-        self.handle = handle
+        self.storage = .libCrypto(handle)
         if EVP_PKEY_is_a(key, "EC") == 1 {
             family = .ellipticCurve
             var name = [CChar](repeating: 0, count: 64)
@@ -76,10 +100,20 @@ public struct PublicKey: Sendable, Hashable {
         subjectPublicKeyInfo = try encoded ?? Self.encodedByLibCrypto(key)
     }
 
+    /// Wraps an ML-DSA key; its SubjectPublicKeyInfo is the RFC 9881 encoding of the raw key.
+    public init(moduleLatticeKey key: MLDSAPublicKey) {
+        storage = .moduleLattice(key)
+        family = .moduleLattice
+        ellipticCurve = nil
+        rsaModulusBits = nil
+        subjectPublicKeyInfo = SubjectPublicKeyInfoEncoding.moduleLatticePrefix(key.parameterSet) + key.encoded
+    }
+
     /// The SubjectPublicKeyInfo as libcrypto's `i2d_PUBKEY` writes it, for tests that check the cached
     /// ``subjectPublicKeyInfo`` against it.
     package func subjectPublicKeyInfoEncodedByLibCrypto() throws -> [UInt8] {
-        try Self.encodedByLibCrypto(handle.pointer)
+        guard let handle else { throw CryptoError(.unsupportedAlgorithm, "an ML-DSA key is not a libcrypto key") }
+        return try Self.encodedByLibCrypto(handle.pointer)
     }
 
     /// `i2d_PUBKEY`: correct for every key, but slow for provider keys (encoder lookup on every call).
@@ -100,11 +134,13 @@ public struct PublicKey: Sendable, Hashable {
     }
 
     /// Whether `algorithm` can be used with this key: ES256 needs P-256, ES384 P-384, ES512 P-521,
-    /// EdDSA/Ed25519 Ed25519, Ed448 Ed448, RS*/PS*/RS1 RSA (RFC 9053 §2, RFC 8812, RFC 8230).
+    /// EdDSA/Ed25519 Ed25519, Ed448 Ed448, RS*/PS*/RS1 RSA (RFC 9053 §2, RFC 8812, RFC 8230), ML-DSA-44/65/87
+    /// a key of the same parameter set (FIPS 204).
     func fits(_ algorithm: COSEAlgorithm) -> Bool {
         guard let required = algorithm.keyFamily, required == family else { return false }
         switch family {
         case .rsa: return true
+        case .moduleLattice: return moduleLatticeKey?.parameterSet.algorithm == algorithm
         case .ellipticCurve, .edwardsCurve: return ellipticCurve != nil && algorithm.requiredCurve == ellipticCurve
         }
     }
@@ -125,12 +161,17 @@ public struct PublicKey: Sendable, Hashable {
                 "algorithm \(algorithm.name) does not fit this \(keyDescription) key"
             )
         }
+        let handle: EVPKeyHandle
+        switch storage {
+        case .moduleLattice(let key): return key.isValidSignature(signature, for: message)
+        case .libCrypto(let libCryptoHandle): handle = libCryptoHandle
+        }
         let pool = handle.verificationContexts
         let status: Int32
         if let hash = algorithm.hashAlgorithm {
             let digest = try MessageDigest.fetched(hash)
             let messageDigest = hash.hash(message)
-            guard let context = try pool.take(algorithm) ?? publicKeyContext(algorithm, digest) else {
+            guard let context = try pool.take(algorithm) ?? publicKeyContext(handle, algorithm, digest) else {
                 throw LibCrypto.failure("EVP_PKEY_verify_init")
             }
             status = LibCrypto.withBytes(signature) { signaturePointer, signatureCount in
@@ -143,7 +184,7 @@ public struct PublicKey: Sendable, Hashable {
             // Since OpenSSL 3.2 a context that ran the one-shot EVP_DigestVerify is finalised and cannot verify
             // again: the pooled context is a template that is never used itself, and each verification runs
             // on a copy of it (a copy costs no algorithm fetch, unlike a new EVP_DigestVerifyInit).
-            guard let template = try pool.take(algorithm) ?? digestContext() else {
+            guard let template = try pool.take(algorithm) ?? digestContext(handle) else {
                 throw LibCrypto.failure("EVP_DigestVerifyInit")
             }
             defer { pool.put(template, algorithm, .digestContext) }
@@ -162,7 +203,11 @@ public struct PublicKey: Sendable, Hashable {
 
     /// A new `EVP_PKEY_CTX` ready for `EVP_PKEY_verify` of a `digest` hash with `algorithm`: ECDSA, RSASSA-PKCS1-v1_5,
     /// or RSASSA-PSS with MGF1 on the same hash and a salt as long as the digest (RFC 8230 §2).
-    private func publicKeyContext(_ algorithm: COSEAlgorithm, _ digest: OpaquePointer) throws -> OpaquePointer? {
+    private func publicKeyContext(
+        _ handle: EVPKeyHandle,
+        _ algorithm: COSEAlgorithm,
+        _ digest: OpaquePointer
+    ) throws -> OpaquePointer? {
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, handle.pointer, nil) else { return nil }
         var configured = EVP_PKEY_verify_init(context) == 1 && EVP_PKEY_CTX_set_signature_md(context, digest) == 1
         if configured, algorithm.usesProbabilisticSignatureScheme {
@@ -179,7 +224,7 @@ public struct PublicKey: Sendable, Hashable {
     }
 
     /// A new `EVP_MD_CTX` ready for one-shot `EVP_DigestVerify` with this EdDSA key (RFC 8032: no prehash).
-    private func digestContext() throws -> OpaquePointer? {
+    private func digestContext(_ handle: EVPKeyHandle) throws -> OpaquePointer? {
         guard let context = EVP_MD_CTX_new() else { return nil }
         guard EVP_DigestVerifyInit(context, nil, nil, nil, handle.pointer) == 1 else {
             EVP_MD_CTX_free(context)
@@ -192,6 +237,7 @@ public struct PublicKey: Sendable, Hashable {
     var keyDescription: String {
         switch family {
         case .rsa: return "\(rsaModulusBits ?? 0)-bit RSA"
+        case .moduleLattice: return moduleLatticeKey.map { "\($0.parameterSet)" } ?? "ML-DSA"
         case .edwardsCurve: return ellipticCurve == .ed448 ? "Ed448" : "Ed25519"
         case .ellipticCurve:
             switch ellipticCurve {

@@ -39,6 +39,29 @@ enum SubjectPublicKeyInfoEncoding {
         return element(0x30, algorithm + bitString(key))
     }
 
+    /// The bytes of an ML-DSA SubjectPublicKeyInfo before the raw public key: the algorithm identifier
+    /// id-ml-dsa-44/65/87 (`2.16.840.1.101.3.4.3.17`–`19`) without parameters and the BIT STRING header
+    /// (RFC 9881 §4). Every key of a parameter set has the same length, so the prefix is fixed.
+    static func moduleLatticePrefix(_ parameterSet: MLDSAParameterSet) -> [UInt8] {
+        let lastArc: UInt8
+        switch parameterSet {
+        case .mlDSA44: lastArc = 0x11
+        case .mlDSA65: lastArc = 0x12
+        case .mlDSA87: lastArc = 0x13
+        }
+        let identifier: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, lastArc]
+        let placeholder = [UInt8](repeating: 0, count: parameterSet.publicKeyLength)
+        return Array(element(0x30, element(0x30, identifier) + bitString(placeholder)).dropLast(placeholder.count))
+    }
+
+    /// The ML-DSA parameter set of `der` when it is exactly an ML-DSA SubjectPublicKeyInfo (RFC 9881 §4).
+    static func moduleLatticeParameterSet(of der: [UInt8]) -> MLDSAParameterSet? {
+        MLDSAParameterSet.allCases.first { parameterSet in
+            let prefix = moduleLatticePrefix(parameterSet)
+            return der.count == prefix.count + parameterSet.publicKeyLength && der.starts(with: prefix)
+        }
+    }
+
     /// `1.2.840.10045.2.1`, id-ecPublicKey (RFC 5480 §2.1.1).
     private static let ecPublicKeyIdentifier: [UInt8] = [0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]
     /// `1.2.840.113549.1.1.1`, rsaEncryption (RFC 3279 §2.3.1).

@@ -6,4 +6,6 @@ enum KeyFamily: Sendable, Hashable {
     case edwardsCurve
     /// RSA.
     case rsa
+    /// ML-DSA (FIPS 204), verified in Swift (``MLDSAPublicKey``).
+    case moduleLattice
 }
