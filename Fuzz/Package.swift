@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // libFuzzer targets for PasskeyVerifier; a separate package so the library's manifest stays clean.
-// Build: swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// Build: swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 // Run:   ../Scripts/fuzz.sh TARGET SECONDS   (see Docs/Robustness.md)
 import PackageDescription
 
@@ -33,6 +33,7 @@ let package = Package(
         .executableTarget(name: "FuzzClientData", dependencies: library),
         .executableTarget(name: "FuzzRegistrationJSON", dependencies: library),
         .executableTarget(name: "FuzzAuthenticationJSON", dependencies: library),
+        .executableTarget(name: "FuzzMLDSASignature", dependencies: library),
     ],
     swiftLanguageModes: [.v6]
 )

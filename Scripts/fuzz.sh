@@ -8,7 +8,8 @@
 # Examples: Scripts/fuzz.sh cbor-strict 60
 #           Scripts/fuzz.sh assertion 0 -runs=10000000
 #
-# Builds Fuzz/ with -sanitize=fuzzer,address (set FUZZ_NO_BUILD=1 to skip), seeds Fuzz/corpora/TARGET from the
+# Builds Fuzz/ optimised (-c release: as a host runs it; Swift's overflow and bounds checks stay on) with
+# -sanitize=fuzzer,address (set FUZZ_NO_BUILD=1 to skip), seeds Fuzz/corpora/TARGET from the
 # fixtures (each target writes its own seeds: PASSKEY_FUZZ_WRITE_SEEDS) plus Fuzz/seeds/TARGET, runs libFuzzer in
 # one process on that corpus, and prints a one-line summary from libFuzzer's final statistics. Crashes go to
 # Fuzz/artifacts/, logs to Fuzz/logs/; corpora, artifacts and logs are not committed.
@@ -26,13 +27,15 @@ declare -A modules=(
     [assertion]=FuzzAssertion
     [registration-json]=FuzzRegistrationJSON
     [authentication-json]=FuzzAuthenticationJSON
+    [ml-dsa-signature]=FuzzMLDSASignature
 )
 declare -A max_lengths=(
-    [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=2048 [client-data]=4096
-    [registration]=8192 [assertion]=4096 [registration-json]=16384 [authentication-json]=8192
+    [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=4096 [client-data]=4096
+    [registration]=8192 [assertion]=8192 [registration-json]=16384 [authentication-json]=16384
+    [ml-dsa-signature]=8192
 )
 order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json
-    authentication-json)
+    authentication-json ml-dsa-signature)
 
 usage() {
     echo "usage: $0 TARGET|all SECONDS [libFuzzer flags...]; targets: ${order[*]}" >&2
@@ -46,10 +49,10 @@ seconds=$2
 shift 2
 
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
-    (cd "$fuzz" && swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
+    (cd "$fuzz" && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
         | grep -v "Cannot export local symbol" | grep -E "error|warning:|Compiling|Build complete" || true)
 fi
-bin=$(cd "$fuzz" && swift build -c debug --show-bin-path)
+bin=$(cd "$fuzz" && swift build -c release --show-bin-path)
 
 run_one() {
     local name=$1

@@ -87,20 +87,28 @@ let registrationNone = try loader.registration("w3c/none-es256.registration.json
 let registrationPackedSelf = try loader.registration("w3c/packed-self-es256.registration.json")
 let registrationPackedX5C = try loader.registration("w3c/packed-es256.registration.json")
 let registrationApple = try loader.registration("real-devices/AppleAttestationIos.registration.json")
+let moduleLattice = try MLDSAParameterSet.allCases.map { parameterSet in
+    let level = String(describing: parameterSet).dropFirst("ML-DSA-".count)
+    return (
+        parameterSet,
+        try loader.authentication("real-devices/Mldsa\(level).authentication.json", digest: nil, requiresRaw: false)
+    )
+}
 let appleChain = try loader.x5c(registrationApple)
 let appleRoot = try Certificate.certificates(fromPEM: AppleWebAuthnRootCA.pem)[0].derEncoded
 let rawAppleLeaf = try certificateVerifier(subject: appleChain[0], issuer: appleChain[1])
 let rawAppleIntermediate = try certificateVerifier(subject: appleChain[1], issuer: appleRoot)
-nonisolated(unsafe) let rawPointers: [OpaquePointer] = [
-    es256.raw, eddsa.raw, rs256.raw, rawAppleLeaf, rawAppleIntermediate,
-]
+nonisolated(unsafe) let rawPointers: [OpaquePointer] =
+    [es256.raw, eddsa.raw, rs256.raw, rawAppleLeaf, rawAppleIntermediate].compactMap { $0 }
+    + moduleLattice.compactMap { $0.1.raw }
 
 /// Wraps a raw verifier pointer for capture in a `@Sendable` body (the verifier is read-only).
 struct Raw: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-func rawBenchmarks(_ label: String, _ raw: OpaquePointer) -> [Benchmark] {
+func rawBenchmarks(_ label: String, _ raw: OpaquePointer?) -> [Benchmark] {
+    guard let raw else { return [] }
     let shared = Raw(pointer: raw)
     return [
         Benchmark(name: "raw \(label) DigestVerifyInit+DigestVerify") { bench_digest_verify_loop(shared.pointer, $0) },
@@ -142,6 +150,33 @@ benchmarks += rawBenchmarks("Ed25519", eddsa.raw)
 benchmarks += rawBenchmarks("RSA-2048", rs256.raw)
 benchmarks += rawBenchmarks("RSA-3482 (W3C vector key)", rs256W3C.raw)
 benchmarks += rawBenchmarks("P-384 (Apple leaf cert)", rawAppleLeaf)
+for (parameterSet, assertion) in moduleLattice {
+    if let raw = assertion.raw {
+        let shared = Raw(pointer: raw)
+        benchmarks.append(
+            Benchmark(name: "raw \(parameterSet) DigestVerifyInit+DigestVerify") {
+                bench_digest_verify_loop(shared.pointer, $0)
+            })
+    }
+    let keyBytes = assertion.credential.publicKey.encoded
+    let message = assertion.response.authenticatorData + HashAlgorithm.sha256.hash(assertion.response.clientDataJSON)
+    benchmarks += [
+        Benchmark(name: "\(parameterSet) assertion (YubiKey), pre-decoded") { n in
+            repeated(n) { assertion.verifyDecoded() }
+        },
+        Benchmark(name: "\(parameterSet) assertion (YubiKey), from JSON") { n in
+            repeated(n) { assertion.verifyJSON() }
+        },
+        Benchmark(name: "part: \(parameterSet) MLDSAPublicKey.isValidSignature") { n in
+            let key = assertion.credential.publicKey
+            return repeated(n) { key.isValidSignature(assertion.response.signature, for: message) }
+        },
+        Benchmark(name: "part: COSEKey(encoded:) \(parameterSet) (ExpandA and t1 transform)") { n in
+            let input = fresh(keyBytes)
+            return repeated(n) { (try? COSEKey(encoded: input)) != nil }
+        },
+    ]
+}
 benchmarks += [
     Benchmark(name: "ES256 assertion, pre-decoded") { n in repeated(n) { es256.verifyDecoded() } },
     Benchmark(name: "ES256 assertion, from JSON") { n in repeated(n) { es256.verifyJSON() } },
@@ -284,6 +319,17 @@ for kind in ["pre-decoded", "from JSON"] {
     )
 }
 ratio("part: COSEKey.isValidSignature ES256", "raw P-256 DigestVerifyInit+DigestVerify")
+for (parameterSet, assertion) in moduleLattice {
+    let raw = "raw \(parameterSet) DigestVerifyInit+DigestVerify"
+    guard assertion.raw != nil else {
+        print("| \(parameterSet) assertion (YubiKey) | \(raw) | not measured: \(libcrypto) has no ML-DSA |")
+        continue
+    }
+    ratio("\(parameterSet) assertion (YubiKey), pre-decoded", raw)
+    ratio("\(parameterSet) assertion (YubiKey), from JSON", raw)
+    ratio("part: \(parameterSet) MLDSAPublicKey.isValidSignature", raw)
+    ratio("part: COSEKey(encoded:) \(parameterSet) (ExpandA and t1 transform)", raw)
+}
 fflush(nil)
 
 @MainActor func cost(_ operation: String, _ raw: String, contains: String) {

@@ -5,13 +5,10 @@ import PasskeyCBOR
 /// produce (DER ECDSA per WebAuthn §6.5.6, raw EdDSA per RFC 8032, RSASSA-PKCS1-v1_5 per RFC 8812 and
 /// RSASSA-PSS per RFC 8230, pure ML-DSA per FIPS 204).
 package struct PrivateKey: Sendable {
-    /// Where the key lives: a libcrypto key, or an ML-DSA key signed with in Swift.
-    enum Storage: Sendable {
-        case libCrypto(EVPKeyHandle)
-        case moduleLattice(MLDSAPrivateKey)
-    }
-
-    let storage: Storage
+    /// The libcrypto key; `nil` for an ML-DSA key.
+    let handle: EVPKeyHandle?
+    /// The ML-DSA key, signed with in Swift; `nil` for other keys.
+    let moduleLatticeKey: MLDSAPrivateKey?
     /// The algorithm ``sign(_:)`` uses and ``coseKey`` declares.
     package let algorithm: COSEAlgorithm
     /// The public half.
@@ -159,7 +156,8 @@ package struct PrivateKey: Sendable {
 
     /// An ML-DSA key (FIPS 204); the algorithm is its parameter set's.
     package init(moduleLatticeKey key: MLDSAPrivateKey) throws {
-        storage = .moduleLattice(key)
+        handle = nil
+        moduleLatticeKey = key
         algorithm = key.parameterSet.algorithm
         publicKey = PublicKey(moduleLatticeKey: key.publicKey)
         coseKey = try COSEKey(
@@ -172,14 +170,9 @@ package struct PrivateKey: Sendable {
                 ])))
     }
 
-    /// The libcrypto key, `nil` for an ML-DSA key.
-    var handle: EVPKeyHandle? {
-        guard case .libCrypto(let handle) = storage else { return nil }
-        return handle
-    }
-
     private init(handle: EVPKeyHandle, algorithm: COSEAlgorithm) throws {
-        self.storage = .libCrypto(handle)
+        self.handle = handle
+        self.moduleLatticeKey = nil
         self.algorithm = algorithm
         let publicKey = try PublicKey(subjectPublicKeyInfo: Self.subjectPublicKeyInfo(of: handle))
         guard publicKey.fits(algorithm) else {
@@ -211,11 +204,10 @@ package struct PrivateKey: Sendable {
         guard publicKey.fits(algorithm) else {
             throw CryptoError(.unsupportedAlgorithm, "\(algorithm.name) does not fit a \(publicKey.keyDescription) key")
         }
-        let handle: EVPKeyHandle
-        switch storage {
-        case .moduleLattice(let key): return try key.signature(for: message)
-        case .libCrypto(let libCryptoHandle): handle = libCryptoHandle
+        if let moduleLatticeKey {
+            return try moduleLatticeKey.signature(for: message)
         }
+        guard let handle else { throw CryptoError(.unsupportedAlgorithm, "the key has no libcrypto form") }
         let digest = try algorithm.hashAlgorithm.map { try MessageDigest.fetched($0) }
         guard let context = EVP_MD_CTX_new() else {
             throw LibCrypto.failure("EVP_MD_CTX_new")

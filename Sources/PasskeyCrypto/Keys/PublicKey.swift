@@ -7,13 +7,9 @@ import CPasskeyLibCrypto
 /// The key is parsed once; keep the value and reuse it for every verification. Two keys are equal
 /// when their DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) is equal.
 public struct PublicKey: Sendable, Hashable {
-    /// Where the key lives: a libcrypto key, or an ML-DSA key verified in Swift.
-    enum Storage: Sendable {
-        case libCrypto(EVPKeyHandle)
-        case moduleLattice(MLDSAPublicKey)
-    }
-
-    let storage: Storage
+    /// The libcrypto key; `nil` for an ML-DSA key. (Two optionals rather than an enum with two payloads: such an
+    /// enum keeps its case in the spare bits of a pointer, which LeakSanitizer cannot follow.)
+    let handle: EVPKeyHandle?
     let family: KeyFamily
 
     /// The DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7) as re-encoded by libcrypto (`i2d_PUBKEY`).
@@ -23,16 +19,7 @@ public struct PublicKey: Sendable, Hashable {
     /// The modulus size of an RSA key in bits, `nil` for other keys.
     public let rsaModulusBits: Int?
     /// The ML-DSA key, `nil` for other keys.
-    public var moduleLatticeKey: MLDSAPublicKey? {
-        guard case .moduleLattice(let key) = storage else { return nil }
-        return key
-    }
-
-    /// The libcrypto key, `nil` for an ML-DSA key.
-    var handle: EVPKeyHandle? {
-        guard case .libCrypto(let handle) = storage else { return nil }
-        return handle
-    }
+    public let moduleLatticeKey: MLDSAPublicKey?
 
     /// Parses a DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7; RFC 5480 for EC, RFC 8410 for EdDSA,
     /// RFC 3279 for RSA, RFC 9881 for ML-DSA). Trailing bytes and key types other than EC, Ed25519, Ed448, RSA
@@ -65,7 +52,8 @@ public struct PublicKey: Sendable, Hashable {
     /// caller has it (it must be what `i2d_PUBKEY` would write), otherwise `i2d_PUBKEY`'s output.
     init(handle: EVPKeyHandle, subjectPublicKeyInfo encoded: [UInt8]? = nil) throws {
         let key = handle.pointer
-        self.storage = .libCrypto(handle)
+        self.handle = handle
+        self.moduleLatticeKey = nil
         if EVP_PKEY_is_a(key, "EC") == 1 {
             family = .ellipticCurve
             var name = [CChar](repeating: 0, count: 64)
@@ -102,7 +90,8 @@ public struct PublicKey: Sendable, Hashable {
 
     /// Wraps an ML-DSA key; its SubjectPublicKeyInfo is the RFC 9881 encoding of the raw key.
     public init(moduleLatticeKey key: MLDSAPublicKey) {
-        storage = .moduleLattice(key)
+        handle = nil
+        moduleLatticeKey = key
         family = .moduleLattice
         ellipticCurve = nil
         rsaModulusBits = nil
@@ -161,11 +150,10 @@ public struct PublicKey: Sendable, Hashable {
                 "algorithm \(algorithm.name) does not fit this \(keyDescription) key"
             )
         }
-        let handle: EVPKeyHandle
-        switch storage {
-        case .moduleLattice(let key): return key.isValidSignature(signature, for: message)
-        case .libCrypto(let libCryptoHandle): handle = libCryptoHandle
+        if let moduleLatticeKey {
+            return moduleLatticeKey.isValidSignature(signature, for: message)
         }
+        guard let handle else { throw CryptoError(.unsupportedAlgorithm, "the key has no libcrypto form") }
         let pool = handle.verificationContexts
         let status: Int32
         if let hash = algorithm.hashAlgorithm {
