@@ -37,7 +37,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PasskeyCBORTests", dependencies: ["PasskeyCBOR"]),
-        .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR"]),
+        .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR", "CPasskeyLibCrypto"]),
         .testTarget(
             name: "PasskeyVerifierTests",
             dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
