@@ -140,7 +140,9 @@ public struct VirtualAuthenticator: Sendable {
     ///
     /// - Parameters:
     ///   - challenge: The challenge the relying party issued (§5.4 `challenge`).
-    ///   - algorithm: ES256, ES384, ES512, EdDSA, Ed25519, Ed448, RS256/384/512 or PS256/384/512 (§5.8.5).
+    ///   - algorithm: ES256, ES384, ES512, EdDSA, Ed25519, Ed448, RS256/384/512, PS256/384/512 or
+    ///     ML-DSA-44/65/87 (§5.8.5; ML-DSA not with `apple`-shaped attestation, whose certificate must carry the
+    ///     credential key).
     ///     RSA keys take long to generate: tests that register many RSA credentials should generate one
     ///     ``VirtualCredentialKey`` and use ``register(challenge:key:credentialID:userHandle:)``.
     ///   - credentialID: The credential ID; ``credentialIDLength`` random bytes when `nil`.

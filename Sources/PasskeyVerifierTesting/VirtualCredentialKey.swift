@@ -15,7 +15,8 @@ public struct VirtualCredentialKey: Sendable {
 
     /// A fresh random key for `algorithm` (§5.8.5 `COSEAlgorithmIdentifier`): P-256, P-384 or P-521 for ES256,
     /// ES384 and ES512; Ed25519 for EdDSA and Ed25519; Ed448 for Ed448; RSA-2048 for RS256/384/512 and
-    /// PS256/384/512.
+    /// PS256/384/512; ML-DSA-44/65/87 (FIPS 204, an AKP COSE_Key) for -48/-49/-50, signed in Swift on every
+    /// libcrypto 3.x.
     ///
     /// - Throws: ``VirtualAuthenticatorError/Code/unsupportedAlgorithm`` for any other algorithm.
     public static func generate(_ algorithm: COSEAlgorithm) throws(VirtualAuthenticatorError) -> VirtualCredentialKey {
