@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,10 +8,18 @@ let package = Package(
         .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"]),
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
+        .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
+    ],
+    traits: [
+        .trait(
+            name: "SQLite",
+            description: "The PasskeyVerifierSQLite product: credential and challenge stores over vapor/sqlite-nio."
+        )
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +37,13 @@ let package = Package(
             name: "PasskeyVerifierTesting",
             dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
         ),
+        .target(
+            name: "PasskeyVerifierSQLite",
+            dependencies: [
+                "PasskeyVerifier",
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+            ]
+        ),
         .executableTarget(
             name: "passkey-verify",
             dependencies: [
@@ -41,6 +56,13 @@ let package = Package(
         .testTarget(
             name: "PasskeyVerifierTests",
             dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
+        .testTarget(
+            name: "PasskeyVerifierSQLiteTests",
+            dependencies: [
+                "PasskeyVerifierSQLite", "PasskeyVerifierTesting",
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+            ]
         ),
         .testTarget(
             name: "PasskeyVerifyCLITests",
