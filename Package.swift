@@ -9,17 +9,23 @@ let package = Package(
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
         .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
+        .library(name: "PasskeyVerifierPostgres", targets: ["PasskeyVerifierPostgres"]),
     ],
     traits: [
         .trait(
             name: "SQLite",
             description: "The PasskeyVerifierSQLite product: credential and challenge stores over vapor/sqlite-nio."
-        )
+        ),
+        .trait(
+            name: "PostgreSQL",
+            description: "The PasskeyVerifierPostgres product: credential and challenge stores over vapor/postgres-nio."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +50,13 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
             ]
         ),
+        .target(
+            name: "PasskeyVerifierPostgres",
+            dependencies: [
+                "PasskeyVerifier",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
         .executableTarget(
             name: "passkey-verify",
             dependencies: [
@@ -62,6 +75,13 @@ let package = Package(
             dependencies: [
                 "PasskeyVerifierSQLite", "PasskeyVerifierTesting",
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+            ]
+        ),
+        .testTarget(
+            name: "PasskeyVerifierPostgresTests",
+            dependencies: [
+                "PasskeyVerifierPostgres", "PasskeyVerifierTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .testTarget(
