@@ -16,8 +16,8 @@ import PasskeyVerifier
 /// import Testing
 ///
 /// let conformance = StoreConformanceTests(
-///     credentialStore: { try await PostgresCredentialStore(testDatabase()) },
-///     challengeStore: { try await PostgresChallengeStore(testDatabase()) }
+///     credentialStore: { try await MyCredentialStore(testDatabase()) },
+///     challengeStore: { try await MyChallengeStore(testDatabase()) }
 /// )
 ///
 /// @Test(arguments: conformance.checks)
@@ -26,9 +26,10 @@ import PasskeyVerifier
 /// }
 /// ```
 ///
-/// or call ``runAll()`` from any test framework. Each check asks a factory for a store, uses fresh random
-/// credential IDs, user handles and challenges, and deletes nothing, so the stores need not be empty and
-/// checks may share one database. A check that fails throws a ``Failure`` naming the check and what the
+/// or call ``runAll()`` from any test framework; the shipped SQLite and PostgreSQL stores run it this way in
+/// their own test targets. Each check asks a factory for a store, uses fresh random credential IDs, user
+/// handles and challenges, and deletes only what it inserted, so the stores need not be empty and checks may
+/// share one database. A check that fails throws a ``Failure`` naming the check and what the
 /// store did.
 public struct StoreConformanceTests: Sendable {
     /// One check of the suite, one guarantee of WebAuthn Level 3 §7.1, §7.2 or §13.4.3 listed above, runnable
