@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,10 +8,24 @@ let package = Package(
         .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"]),
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
+        .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
+        .library(name: "PasskeyVerifierPostgres", targets: ["PasskeyVerifierPostgres"]),
+    ],
+    traits: [
+        .trait(
+            name: "SQLite",
+            description: "The PasskeyVerifierSQLite product: credential and challenge stores over vapor/sqlite-nio."
+        ),
+        .trait(
+            name: "PostgreSQL",
+            description: "The PasskeyVerifierPostgres product: credential and challenge stores over vapor/postgres-nio."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +43,20 @@ let package = Package(
             name: "PasskeyVerifierTesting",
             dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
         ),
+        .target(
+            name: "PasskeyVerifierSQLite",
+            dependencies: [
+                "PasskeyVerifier",
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+            ]
+        ),
+        .target(
+            name: "PasskeyVerifierPostgres",
+            dependencies: [
+                "PasskeyVerifier",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
         .executableTarget(
             name: "passkey-verify",
             dependencies: [
@@ -41,6 +69,20 @@ let package = Package(
         .testTarget(
             name: "PasskeyVerifierTests",
             dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
+        .testTarget(
+            name: "PasskeyVerifierSQLiteTests",
+            dependencies: [
+                "PasskeyVerifierSQLite", "PasskeyVerifierTesting",
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+            ]
+        ),
+        .testTarget(
+            name: "PasskeyVerifierPostgresTests",
+            dependencies: [
+                "PasskeyVerifierPostgres", "PasskeyVerifierTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
         ),
         .testTarget(
             name: "PasskeyVerifyCLITests",

@@ -13,6 +13,24 @@ import Testing
         #expect(!aaguid.isZero)
     }
 
+    @Test func parsesTheUUIDTextInEitherCase() throws {
+        let aaguid = try #require(AAGUID(uuidString: "adce0002-35bc-c60a-648b-0b25f1f05503"))
+        #expect(aaguid.bytes.first == 0xAD)
+        #expect(aaguid.bytes.last == 0x03)
+        #expect(AAGUID(uuidString: "ADCE0002-35BC-C60A-648B-0B25F1F05503") == aaguid)
+        #expect(AAGUID(uuidString: aaguid.uuidString) == aaguid)
+    }
+
+    @Test(arguments: [
+        "", "adce000235bcc60a648b0b25f1f05503", "adce0002-35bc-c60a-648b-0b25f1f0550",
+        "adce0002-35bc-c60a-648b-0b25f1f055033",
+        "adce0002_35bc-c60a-648b-0b25f1f05503", "adce0002-35bc-c60a-648b-0b25f1f0550g",
+        "{adce0002-35bc-c60a-648b-0b25f1f0550}",
+    ])
+    func rejectsTextThatIsNotAUUID(text: String) {
+        #expect(AAGUID(uuidString: text) == nil)
+    }
+
     @Test func rejectsAnythingButSixteenBytes() {
         #expect(AAGUID(bytes: []) == nil)
         #expect(AAGUID(bytes: [UInt8](repeating: 1, count: 15)) == nil)

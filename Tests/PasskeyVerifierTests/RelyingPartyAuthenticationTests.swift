@@ -79,7 +79,8 @@ import Testing
         #expect(completed.backupEligibilityChange == .unchanged)
         #expect(await fixture.storedSignCount() == 2)
         #expect(await fixture.store.credential(withID: fixture.credentialIDs[0]) == completed.credentialRecord)
-        #expect(await fixture.store.lastUsedAt(credentialID: fixture.credentialIDs[0]) == fixture.clock.now)
+        #expect(completed.credentialRecord.lastUsedAt == fixture.clock.now)
+        #expect(completed.credentialRecord.version == 1)
         #expect(await fixture.storedSignCount(1) == 1)
     }
 
@@ -289,6 +290,26 @@ import Testing
         #expect(await fixture.storedSignCount() == max(interleaved, submitted))
     }
 
+    /// A synced passkey's counter stays 0: a sign-in recorded in between still makes the compare-and-set lose,
+    /// because it guards the record's version, not the counter; the assertion is then re-verified and written
+    /// after the other one, never over it.
+    @Test func aSyncedPasskeysInterleavedSignInMakesTheCompareAndSetLoseAndRetry() async throws {
+        var interleaving: InterleavingCredentialStore?
+        var fixture = try await Fixture(
+            credentialStore: { base in
+                let store = InterleavingCredentialStore(base: base, interleavedSignCount: 0)
+                interleaving = store
+                return store
+            }
+        )
+        let response = try await fixture.assertion(for: alice.id).response
+        let completed = try await fixture.relyingParty.finishAuthentication(response)
+        #expect(completed.signCount == 0)
+        #expect(completed.credentialRecord.version == 2)
+        #expect(await fixture.store.credential(withID: fixture.credentialIDs[0]) == completed.credentialRecord)
+        #expect(await interleaving?.updateCalls == 2)
+    }
+
     @Test func aBackupStateTransitionIsReported() async throws {
         var fixture = try await Fixture(
             authenticator: VirtualAuthenticator(flags: [.userPresent, .userVerified, .backupEligible])
@@ -348,6 +369,8 @@ actor InterleavingCredentialStore: CredentialStore {
     let base: InMemoryCredentialStore
     let interleavedSignCount: UInt32
     private var interleaved = false
+    /// How many updates were asked for, the competing one included.
+    private(set) var updateCalls = 0
 
     init(base: InMemoryCredentialStore, interleavedSignCount: UInt32) {
         self.base = base
@@ -362,11 +385,20 @@ actor InterleavingCredentialStore: CredentialStore {
         await base.credentials(forUserHandle: userHandle)
     }
 
-    func insert(_ record: CredentialRecord, registeredAt: Date) async throws -> Bool {
-        await base.insert(record, registeredAt: registeredAt)
+    func insert(_ record: CredentialRecord) async throws -> Bool {
+        await base.insert(record)
+    }
+
+    func rename(credentialID: [UInt8], nickname: String?) async throws -> Bool {
+        await base.rename(credentialID: credentialID, nickname: nickname)
+    }
+
+    func remove(credentialID: [UInt8]) async throws -> Bool {
+        await base.remove(credentialID: credentialID)
     }
 
     func update(_ update: CredentialRecordUpdate) async throws -> Bool {
+        updateCalls += 1
         if !interleaved {
             interleaved = true
             var competing = update

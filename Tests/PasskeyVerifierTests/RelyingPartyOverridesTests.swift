@@ -103,7 +103,7 @@ import Testing
         let registration = try legacy.register(challenge: [1, 2, 3], userHandle: alice.id)
         let record = CredentialRecord(
             id: registration.credentialID, publicKey: registration.credential.publicKey, userHandle: alice.id)
-        #expect(await store.insert(record, registeredAt: Date()))
+        #expect(await store.insert(record))
         legacy.clientExtensionResults.appid = true
         let withAppID = try await relyingParty.beginAuthentication(
             for: alice.id,

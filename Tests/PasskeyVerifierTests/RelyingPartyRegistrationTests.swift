@@ -71,7 +71,17 @@ import Testing
         #expect(completed.verifiedRegistration.format == "none")
         #expect(await store.credential(withID: registration.credentialID) == completed.credentialRecord)
         #expect(await store.credentials(forUserHandle: alice.id).map(\.id) == [registration.credentialID])
-        #expect(await store.registeredAt(credentialID: registration.credentialID) == clock.now)
+        let details = try #require(completed.credentialRecord.registration)
+        #expect(details.registeredAt == clock.now)
+        #expect(details.attestationFormat == "none")
+        #expect(details.attestationType == .none)
+        #expect(details.aaguid == completed.verifiedRegistration.aaguid)
+        #expect(details.isDiscoverable == true)
+        #expect(details.backupEligible)
+        #expect(details.backupState)
+        #expect(completed.credentialRecord.nickname == nil)
+        #expect(completed.credentialRecord.lastUsedAt == nil)
+        #expect(completed.credentialRecord.version == 0)
     }
 
     @Test(arguments: [VirtualAttestation.none, .packedSelf])

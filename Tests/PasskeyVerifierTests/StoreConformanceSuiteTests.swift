@@ -18,7 +18,7 @@ import Testing
 
     @Test func inMemoryStoresPassRunAll() async throws {
         try await Self.inMemory.runAll()
-        #expect(Self.inMemory.checks.count == 15)
+        #expect(Self.inMemory.checks.count == 18)
     }
 
     @Test func aChallengeStoreThatDoesNotDeleteOnTakeFails() async throws {
@@ -41,7 +41,7 @@ import Testing
             try await suite.runAll()
         }
         #expect(summary?.check == "runAll()")
-        #expect(summary?.message.contains("3 of 15 checks failed") == true)
+        #expect(summary?.message.contains("3 of 18 checks failed") == true)
     }
 
     @Test func aCredentialStoreWithoutUniquenessOrCompareAndSetFails() async throws {
@@ -52,9 +52,11 @@ import Testing
         for check in suite.checks {
             let expectedToFail = [
                 "checkInsertRefusesAnExistingCredentialIDForAnyUser",
-                "checkUpdateIsRefusedWhenTheCounterChanged",
+                "checkUpdateIsRefusedWhenTheVersionChanged",
+                "checkRenameSetsTheNicknameAndTheVersion",
                 "checkConcurrentInsertsOfOneIDLetExactlyOneWin",
-                "checkConcurrentUpdatesFromOneCounterLetExactlyOneWin",
+                "checkConcurrentUpdatesFromOneVersionLetExactlyOneWin",
+                "checkConcurrentRenamesEachAddOneToTheVersion",
             ].contains(check.name)
             if expectedToFail {
                 await #expect(throws: StoreConformanceTests.Failure.self, "\(check.name)") {
@@ -104,7 +106,7 @@ actor NaiveCredentialStore: CredentialStore {
         order.compactMap { records[$0] }.filter { $0.userHandle == userHandle }
     }
 
-    func insert(_ record: CredentialRecord, registeredAt: Date) async -> Bool {
+    func insert(_ record: CredentialRecord) async -> Bool {
         await Task.yield()
         if records[record.id] == nil { order.append(record.id) }
         records[record.id] = record
@@ -116,6 +118,20 @@ actor NaiveCredentialStore: CredentialStore {
         await Task.yield()
         records[update.credentialID] = update.applied(to: record)
         return true
+    }
+
+    func rename(credentialID: [UInt8], nickname: String?) async -> Bool {
+        guard var record = records[credentialID] else { return false }
+        await Task.yield()
+        record.nickname = nickname
+        record.version += 1
+        records[credentialID] = record
+        return true
+    }
+
+    func remove(credentialID: [UInt8]) -> Bool {
+        order.removeAll { $0 == credentialID }
+        return records.removeValue(forKey: credentialID) != nil
     }
 }
 

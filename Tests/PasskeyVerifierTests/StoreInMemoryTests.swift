@@ -84,27 +84,32 @@ import Testing
         let key = try PrivateKey.generate(.es256).coseKey
         let first = CredentialRecord(id: [1], publicKey: key, userHandle: alice.id)
         let second = CredentialRecord(id: [2], publicKey: key, userHandle: alice.id)
-        #expect(await store.insert(first, registeredAt: Self.start))
-        #expect(await store.insert(second, registeredAt: Self.start))
+        #expect(await store.insert(first))
+        #expect(await store.insert(second))
         #expect(await store.remove(credentialID: [1]))
         #expect(await !store.remove(credentialID: [1]))
         #expect(await store.credential(withID: [1]) == nil)
         #expect(await store.credentials(forUserHandle: alice.id) == [second])
         #expect(await store.count == 1)
-        #expect(await store.insert(first, registeredAt: Self.start))
+        #expect(await store.insert(first))
         #expect(await store.credentials(forUserHandle: alice.id) == [second, first])
     }
 
-    @Test func theCredentialStoreRecordsWhenACredentialWasRegisteredAndLastUsed() async throws {
+    @Test func theCredentialStoreKeepsTheRegistrationInstantAndRecordsTheLastUse() async throws {
         let store = InMemoryCredentialStore()
-        let record = CredentialRecord(id: [9], publicKey: try PrivateKey.generate(.es256).coseKey, signCount: 3)
-        #expect(await store.insert(record, registeredAt: Self.start))
-        #expect(await store.registeredAt(credentialID: [9]) == Self.start)
-        #expect(await store.lastUsedAt(credentialID: [9]) == nil)
+        let record = CredentialRecord(
+            id: [9],
+            publicKey: try PrivateKey.generate(.es256).coseKey,
+            signCount: 3,
+            registration: CredentialRegistrationDetails(registeredAt: Self.start)
+        )
+        #expect(await store.insert(record))
+        #expect(await store.credential(withID: [9])?.registration?.registeredAt == Self.start)
+        #expect(await store.credential(withID: [9])?.lastUsedAt == nil)
         let used = Self.start.addingTimeInterval(5)
         let update = CredentialRecordUpdate(
             credentialID: [9],
-            expectedSignCount: 3,
+            expectedVersion: 0,
             signCount: 4,
             backupEligible: false,
             backupState: false,
@@ -112,8 +117,10 @@ import Testing
             lastUsedAt: used
         )
         #expect(await store.update(update))
-        #expect(await store.lastUsedAt(credentialID: [9]) == used)
+        #expect(await store.credential(withID: [9])?.lastUsedAt == used)
+        #expect(await store.credential(withID: [9])?.version == 1)
         #expect(await store.credential(withID: [9])?.userVerificationInitialized == true)
+        #expect(await store.credential(withID: [9])?.registration?.registeredAt == Self.start)
         #expect(await store.credentials(forUserHandle: []).isEmpty)
     }
 }

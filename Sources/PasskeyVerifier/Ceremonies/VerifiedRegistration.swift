@@ -1,5 +1,11 @@
 import PasskeyCrypto
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The result of a successful registration (WebAuthn Level 3 §7.1): everything the relying
 /// party stores and reports.
 public struct VerifiedRegistration: Sendable {
@@ -42,8 +48,13 @@ public struct VerifiedRegistration: Sendable {
     /// Whether the credential is backed up now (BS).
     public var backupState: Bool { authenticatorData.flags.contains(.backupState) }
 
-    /// The credential record to store (§7.1 `#reg-ceremony-store-credential-record`).
-    public func credentialRecord(userHandle: [UInt8]? = nil) -> CredentialRecord {
+    /// The credential record to store (§7.1 `#reg-ceremony-store-credential-record`), at version 0.
+    ///
+    /// - Parameters:
+    ///   - userHandle: the account the credential belongs to (§5.4.3 `user.id`).
+    ///   - registeredAt: the instant of the registration; when given, the record carries its
+    ///     ``registrationDetails(registeredAt:)``.
+    public func credentialRecord(userHandle: [UInt8]? = nil, registeredAt: Date? = nil) -> CredentialRecord {
         CredentialRecord(
             id: credentialID,
             publicKey: credentialPublicKey,
@@ -52,7 +63,22 @@ public struct VerifiedRegistration: Sendable {
             backupState: backupState,
             userVerificationInitialized: userVerified,
             userHandle: userHandle,
-            transports: transports
+            transports: transports,
+            registration: registeredAt.map(registrationDetails(registeredAt:))
+        )
+    }
+
+    /// What this registration established, for a passkey-management page (§7.1): the AAGUID, the attestation
+    /// format and type, `credProps.rk` when the client reported it (§10.1.3), BE and BS.
+    public func registrationDetails(registeredAt: Date) -> CredentialRegistrationDetails {
+        CredentialRegistrationDetails(
+            registeredAt: registeredAt,
+            aaguid: aaguid,
+            attestationFormat: format,
+            attestationType: attestationType,
+            isDiscoverable: clientExtensionResults?.credProps?.rk,
+            backupEligible: backupEligible,
+            backupState: backupState
         )
     }
 }

@@ -12,4 +12,14 @@ enum Hexadecimal {
         }
         return text
     }
+
+    /// The value of one hexadecimal digit in either case, or `nil`.
+    static func value(of character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
 }

@@ -19,6 +19,29 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// Parses the RFC 9562 textual form, `8-4-4-4-12` hexadecimal digits in either case (RFC 9562 §4), or
+    /// returns `nil`.
+    public init?(uuidString: String) {
+        let characters = Array(uuidString.utf8)
+        guard characters.count == 36 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(AAGUID.length)
+        var index = 0
+        while index < characters.count {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard characters[index] == UInt8(ascii: "-") else { return nil }
+                index += 1
+                continue
+            }
+            guard let high = Hexadecimal.value(of: characters[index]),
+                let low = Hexadecimal.value(of: characters[index + 1])
+            else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        self.bytes = bytes
+    }
+
     private init(validatedBytes: [UInt8]) {
         self.bytes = validatedBytes
     }

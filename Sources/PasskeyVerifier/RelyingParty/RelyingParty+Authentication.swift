@@ -79,14 +79,16 @@ extension RelyingParty {
     /// 3. ``AuthenticationVerifier`` checks the response against the record: a `userHandle` that is not the
     ///    credential owner's fails, then client data, authenticator data, signature, counter and BE rules.
     /// 4. The new counter, BE, BS, `uvInitialized` and last-use time are written with a compare-and-set on
-    ///    the counter read in step 2 (``CredentialStore/update(_:)``). If another sign-in with the same
-    ///    credential was recorded in between, the record is read again and step 3 repeats against it: a
-    ///    counter that no longer increases then fails with `signCountRegression`.
+    ///    the ``CredentialRecord/version`` read in step 2 (``CredentialStore/update(_:)``). If the record
+    ///    changed in between (another sign-in with the same credential, a rename), it is read again and step 3
+    ///    repeats against it: a counter that no longer increases then fails with `signCountRegression`, and
+    ///    with a counter that stays 0 (synced passkeys) neither sign-in's flags are lost.
     ///
     /// Replays and races: the same response submitted twice, even at the same instant to several server
     /// instances, succeeds at most once, because its challenge is taken once; every other copy fails with
     /// `challengeNotFound`. Two different assertions of one credential verified against the same stored
-    /// counter cannot both be recorded: the compare-and-set makes the later one re-check its counter.
+    /// record cannot both be recorded: the compare-and-set makes the later one re-check against the record
+    /// the earlier one wrote.
     ///
     /// - Throws: ``WebAuthnError``: `challengeNotFound`; `unknownCredential` when no record has the
     ///   credential ID (then ``WebAuthnError/unknownCredentialID`` holds it, for
@@ -136,17 +138,18 @@ extension RelyingParty {
         )
         for _ in 0..<Self.maximumCounterUpdateAttempts {
             let verified = try authenticationVerifier.verify(response, expecting: expectations, credential: record)
-            let updated = verified.updatedCredentialRecord
+            let verifiedRecord = verified.updatedCredentialRecord
             let update = CredentialRecordUpdate(
                 credentialID: record.id,
-                expectedSignCount: record.signCount,
-                signCount: updated.signCount,
-                backupEligible: updated.backupEligible,
-                backupState: updated.backupState,
-                userVerificationInitialized: updated.userVerificationInitialized,
+                expectedVersion: record.version,
+                signCount: verifiedRecord.signCount,
+                backupEligible: verifiedRecord.backupEligible,
+                backupState: verifiedRecord.backupState,
+                userVerificationInitialized: verifiedRecord.userVerificationInitialized,
                 lastUsedAt: now
             )
             if try await credentialStore.update(update) {
+                let updated = update.applied(to: record)
                 return CompletedAuthentication(
                     userHandle: owner,
                     credentialRecord: updated,

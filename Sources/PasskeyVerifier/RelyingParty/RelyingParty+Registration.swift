@@ -78,7 +78,8 @@ extension RelyingParty {
 
     /// Finishes a registration (§7.1): consumes the challenge the client data names, verifies the response
     /// with ``RegistrationVerifier`` against the configuration, and stores the credential record for the user
-    /// the registration was started for.
+    /// the registration was started for, with its registration details (AAGUID, attestation, `credProps.rk`,
+    /// BE and BS, the instant), in one insert.
     ///
     /// The challenge is consumed before anything else is checked: a response that fails cannot be retried,
     /// the client starts again with ``beginRegistration(for:overrides:)``.
@@ -111,8 +112,8 @@ extension RelyingParty {
             extensions: issued.parameters.extensions
         )
         let verified = try registrationVerifier.verify(response, expecting: expectations)
-        let record = verified.credentialRecord(userHandle: userHandle)
-        guard try await credentialStore.insert(record, registeredAt: now) else {
+        let record = verified.credentialRecord(userHandle: userHandle, registeredAt: now)
+        guard try await credentialStore.insert(record) else {
             throw WebAuthnError(
                 .credentialAlreadyRegistered,
                 "credential ID \(Base64URL.encode(record.id)) is already registered"

@@ -8,7 +8,8 @@
 /// host's own additional authorization.
 extension RelyingParty {
     /// Marks the credential as having performed user verification (`uvInitialized = true`), with a
-    /// compare-and-set on the stored record, after the host has done the additional authorization §7.2 asks
+    /// compare-and-set on the stored record's version (so a concurrent sign-in's counter, flags and last use
+    /// are kept), after the host has done the additional authorization §7.2 asks
     /// for (a second factor, a recent password entry…) following a sign-in whose
     /// ``CompletedAuthentication/userVerificationInitializationPending`` was `true`.
     ///
@@ -21,12 +22,12 @@ extension RelyingParty {
             guard !record.userVerificationInitialized else { return true }
             let update = CredentialRecordUpdate(
                 credentialID: record.id,
-                expectedSignCount: record.signCount,
+                expectedVersion: record.version,
                 signCount: record.signCount,
                 backupEligible: record.backupEligible,
                 backupState: record.backupState,
                 userVerificationInitialized: true,
-                lastUsedAt: clock()
+                lastUsedAt: record.lastUsedAt
             )
             if try await credentialStore.update(update) { return true }
         }

@@ -18,7 +18,7 @@ import PasskeyCrypto
 /// 3. ``beginAuthentication(for:overrides:)`` issues a challenge for a known user (listing their credentials in
 ///    `allowCredentials`) or for anyone (discoverable credentials, conditional mediation).
 /// 4. ``finishAuthentication(json:)-([UInt8])`` consumes the challenge, finds the credential, verifies the assertion
-///    with ``AuthenticationVerifier`` and records the new counter with a compare-and-set.
+///    with ``AuthenticationVerifier`` and records the new counter with a compare-and-set on the record's version.
 ///
 /// The `finish` methods accept the Level 3 JSON a browser sends and the fields a native iOS app sends (see
 /// ``NativeRegistrationPayload`` and ``NativeAssertionPayload``) in the same request body.
@@ -37,8 +37,9 @@ public struct RelyingParty: Sendable {
     public static let challengeLength = 32
     /// The number of random bytes ``generateUserHandle()`` returns (§14.6.1 recommends 64).
     public static let generatedUserHandleLength = 64
-    /// How many times ``finishAuthentication(_:)`` re-reads a credential record whose counter changed while
-    /// the assertion was being verified before it gives up with `signCountRegression`.
+    /// How many times ``finishAuthentication(_:)`` re-reads a credential record that changed (its
+    /// ``CredentialRecord/version``) while the assertion was being verified before it gives up with
+    /// `signCountRegression`.
     public static let maximumCounterUpdateAttempts = 32
 
     /// Who the relying party is and its policy.

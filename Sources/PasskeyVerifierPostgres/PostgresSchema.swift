@@ -1,0 +1,108 @@
+#if PostgreSQL
+    import PasskeyVerifier
+    import PostgresNIO
+
+    /// The tables of ``PostgresStorage`` and the migrations that create them, one list of statements per schema
+    /// version (WebAuthn Level 3 §4 "credential record", §13.4.3).
+    ///
+    /// Version 1: `passkey_credentials` (a credential record per row, `sequence` an identity column keeping
+    /// insertion order, `credential_id` the primary key, unique across users), `passkey_challenges` (a pending
+    /// challenge per row, indexed by expiry), and `passkey_schema_version`.
+    public enum PostgresSchema {
+        /// The schema version this release creates and reads.
+        public static var currentVersion: Int { migrations.count }
+
+        /// The key of the transaction-level advisory lock (`pg_advisory_xact_lock`) every migration takes first,
+        /// so that of several processes starting at once one migrates and the others then find the schema current.
+        public static let advisoryLockKey: Int64 = 0x7061_7373_6B65_7931
+
+        /// `migrations[n]` brings a database from version `n` to `n + 1`.
+        static let migrations: [[PostgresQuery]] = [
+            [
+                """
+                CREATE TABLE passkey_credentials (
+                    sequence BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+                    credential_id BYTEA PRIMARY KEY,
+                    user_handle BYTEA,
+                    public_key BYTEA NOT NULL,
+                    sign_count BIGINT NOT NULL,
+                    backup_eligible BOOLEAN NOT NULL,
+                    backup_state BOOLEAN NOT NULL,
+                    uv_initialized BOOLEAN NOT NULL,
+                    transports TEXT[] NOT NULL,
+                    registered_at TIMESTAMPTZ,
+                    aaguid BYTEA,
+                    attestation_format TEXT,
+                    attestation_type TEXT,
+                    discoverable BOOLEAN,
+                    registered_backup_eligible BOOLEAN,
+                    registered_backup_state BOOLEAN,
+                    nickname TEXT,
+                    last_used_at TIMESTAMPTZ,
+                    version BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX passkey_credentials_by_user ON passkey_credentials (user_handle, sequence)",
+                """
+                CREATE TABLE passkey_challenges (
+                    challenge BYTEA PRIMARY KEY,
+                    ceremony TEXT NOT NULL,
+                    user_handle BYTEA,
+                    issued_at TIMESTAMPTZ NOT NULL,
+                    expires_at TIMESTAMPTZ NOT NULL,
+                    parameters BYTEA NOT NULL
+                )
+                """,
+                "CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at)",
+            ]
+        ]
+
+        /// Creates or migrates the schema in one transaction holding ``advisoryLockKey``; a ``StoreError`` thrown
+        /// inside is rethrown as it is, not wrapped in `PostgresTransactionError`.
+        static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+            do {
+                try await migrateInTransaction(client, logger: logger)
+            } catch let error as PostgresTransactionError {
+                if let storeError = error.closureError as? StoreError {
+                    throw storeError
+                }
+                throw error
+            }
+        }
+
+        private static func migrateInTransaction(_ client: PostgresClient, logger: Logger) async throws {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
+                try await connection.query(
+                    "CREATE TABLE IF NOT EXISTS passkey_schema_version (version INTEGER NOT NULL)",
+                    logger: logger
+                )
+                let rows = try await connection.query("SELECT version FROM passkey_schema_version", logger: logger)
+                    .collect()
+                let recorded = try rows.first.map { try $0.makeRandomAccess()["version"].decode(Int.self) }
+                if recorded == nil {
+                    try await connection.query(
+                        "INSERT INTO passkey_schema_version (version) VALUES (0)",
+                        logger: logger
+                    )
+                }
+                let version = recorded ?? 0
+                guard version <= currentVersion else {
+                    throw StoreError(
+                        .unsupportedSchemaVersion,
+                        "the database's schema version is \(version); this release knows 1 to \(currentVersion)"
+                    )
+                }
+                for statements in migrations[version...] {
+                    for statement in statements {
+                        try await connection.query(statement, logger: logger)
+                    }
+                }
+                try await connection.query(
+                    "UPDATE passkey_schema_version SET version = \(Int32(currentVersion))",
+                    logger: logger
+                )
+            }
+        }
+    }
+#endif

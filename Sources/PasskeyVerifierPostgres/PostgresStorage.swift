@@ -1,0 +1,65 @@
+#if PostgreSQL
+    import Foundation
+    import PasskeyVerifier
+    import PostgresNIO
+
+    /// A relying party's credential records and pending challenges in a PostgreSQL database (WebAuthn Level 3
+    /// §4 "credential record", §13.4.3), shared by every server process, with its ``credentialStore`` and
+    /// ``challengeStore``.
+    ///
+    /// It runs its statements on the host's `PostgresClient` pool, whose `run()` the host keeps running (for
+    /// instance in its `ServiceGroup`). ``open(client:logger:)`` creates the schema in a new database and migrates
+    /// an older one in one transaction that first takes a transaction-level advisory lock
+    /// (``PostgresSchema/advisoryLockKey``), so processes starting at once migrate it once. Every store method is
+    /// one statement whose values are bound parameters (`INSERT … ON CONFLICT DO NOTHING RETURNING`,
+    /// `UPDATE … WHERE version = $n RETURNING`, `DELETE … RETURNING`), atomic across connections and processes.
+    ///
+    /// ```swift
+    /// let client = PostgresClient(configuration: configuration)
+    /// async let _ = client.run()
+    /// let storage = try await PostgresStorage.open(client: client)
+    /// let relyingParty = try RelyingParty(
+    ///     configuration: relyingPartyConfiguration,
+    ///     credentialStore: storage.credentialStore,
+    ///     challengeStore: storage.challengeStore)
+    /// ```
+    public struct PostgresStorage: Sendable {
+        /// The pool the stores run their statements on.
+        public let client: PostgresClient
+        let logger: Logger
+
+        /// The credential records, in the `passkey_credentials` table.
+        public var credentialStore: PostgresCredentialStore { PostgresCredentialStore(client: client, logger: logger) }
+        /// The pending challenges, in the `passkey_challenges` table.
+        public var challengeStore: PostgresChallengeStore { PostgresChallengeStore(client: client, logger: logger) }
+
+        /// Brings the schema of the database `client` connects to (its `search_path`) to
+        /// ``PostgresSchema/currentVersion`` and returns the storage.
+        ///
+        /// - Parameters:
+        ///   - client: a running pool (`run()` called in a long-running task).
+        ///   - logger: where PostgresNIO logs the statements (at debug and trace levels).
+        /// - Throws: ``PasskeyVerifier/StoreError/Code/unsupportedSchemaVersion`` when a newer release migrated
+        ///   the database; `PSQLError` when the server cannot be reached or a statement fails.
+        public static func open(
+            client: PostgresClient,
+            logger: Logger = Logger(label: "passkey-verifier.postgres")
+        ) async throws -> PostgresStorage {
+            try await PostgresSchema.migrate(client, logger: logger)
+            return PostgresStorage(client: client, logger: logger)
+        }
+
+        /// Deletes the challenges expired at `instant` (`expires_at <= instant`) and returns how many.
+        /// ``PostgresChallengeStore/put(_:)`` does it too; call this from a periodic job when few ceremonies start.
+        @discardableResult
+        public func deleteExpiredChallenges(at instant: Date) async throws -> Int {
+            try await challengeStore.deleteExpired(at: instant)
+        }
+
+        /// The schema version recorded in the database.
+        public func schemaVersion() async throws -> Int {
+            let rows = try await client.query("SELECT version FROM passkey_schema_version", logger: logger).collect()
+            return try rows.first.map { try $0.makeRandomAccess()["version"].decode(Int.self) } ?? 0
+        }
+    }
+#endif

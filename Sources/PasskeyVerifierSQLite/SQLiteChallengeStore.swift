@@ -1,0 +1,75 @@
+#if SQLite
+    import Foundation
+    import PasskeyVerifier
+    import SQLiteNIO
+
+    /// A ``PasskeyVerifier/ChallengeStore`` in the `passkey_challenges` table of an ``SQLiteStorage`` (WebAuthn
+    /// Level 3 §13.4.3: single-use challenges kept by the relying party).
+    ///
+    /// ``take(_:at:)`` is one `DELETE … WHERE challenge = ? AND expires_at > ? RETURNING …`: of concurrent takes
+    /// of one challenge, in any task or process, exactly one gets the row. ``put(_:)`` first deletes the
+    /// challenges expired at the new one's issue instant, which bounds the table; the user handle of a sign-in
+    /// open to any passkey is `NULL` and reads back as `nil`.
+    public struct SQLiteChallengeStore: ChallengeStore {
+        let connection: SQLiteConnection
+
+        /// Deletes the expired challenges, then stores `challenge`, replacing one with the same bytes.
+        public func put(_ challenge: IssuedChallenge) async throws {
+            try await deleteExpired(at: challenge.issuedAt)
+            _ = try await connection.query(
+                """
+                INSERT OR REPLACE INTO passkey_challenges
+                    (challenge, ceremony, user_handle, issued_at, expires_at, parameters)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    SQLiteValue.blob(challenge.challenge), .text(challenge.ceremony.rawValue),
+                    SQLiteValue.blob(challenge.userHandle), SQLiteValue.instant(challenge.issuedAt),
+                    SQLiteValue.instant(challenge.expiresAt), SQLiteValue.blob(challenge.parameters.encoded),
+                ]
+            )
+        }
+
+        /// Returns and deletes the challenge, atomically; `nil` when absent, taken or expired at `instant`.
+        ///
+        /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a challenge.
+        public func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
+            let rows = try await connection.query(
+                """
+                DELETE FROM passkey_challenges WHERE challenge = ? AND expires_at > ?
+                RETURNING ceremony, user_handle, issued_at, expires_at, parameters
+                """,
+                [SQLiteValue.blob(challenge), SQLiteValue.instant(instant)]
+            )
+            guard let row = rows.first else { return nil }
+            let ceremonyName = try SQLiteValue.text("ceremony", of: row)
+            guard let ceremony = CeremonyKind(rawValue: ceremonyName) else {
+                throw StoreError(.corruptedRow, "ceremony \(ceremonyName) is unknown")
+            }
+            let parameters: CeremonyParameters
+            do {
+                parameters = try CeremonyParameters(encoded: try SQLiteValue.bytes("parameters", of: row))
+            } catch {
+                throw StoreError(.corruptedRow, "parameters is not CeremonyParameters' JSON: \(error)")
+            }
+            return IssuedChallenge(
+                challenge: challenge,
+                ceremony: ceremony,
+                userHandle: try SQLiteValue.optionalBytes("user_handle", of: row),
+                issuedAt: try SQLiteValue.instant("issued_at", of: row),
+                expiresAt: try SQLiteValue.instant("expires_at", of: row),
+                parameters: parameters
+            )
+        }
+
+        /// Deletes the challenges expired at `instant` and returns how many.
+        @discardableResult
+        func deleteExpired(at instant: Date) async throws -> Int {
+            let rows = try await connection.query(
+                "DELETE FROM passkey_challenges WHERE expires_at <= ? RETURNING challenge",
+                [SQLiteValue.instant(instant)]
+            )
+            return rows.count
+        }
+    }
+#endif

@@ -1,0 +1,116 @@
+#if SQLite
+    import PasskeyVerifier
+    import SQLiteNIO
+
+    /// The tables of ``SQLiteStorage`` and the migrations that create them, one list of statements per schema
+    /// version (WebAuthn Level 3 §4 "credential record", §13.4.3).
+    ///
+    /// Version 1: `passkey_credentials` (a credential record per row, `sequence` keeping insertion order,
+    /// `credential_id` unique across users, instants as seconds since 1970 in `REAL` columns), and
+    /// `passkey_challenges` (a pending challenge per row, indexed by expiry).
+    public enum SQLiteSchema {
+        /// The schema version this release creates and reads.
+        public static var currentVersion: Int { migrations.count }
+
+        /// `migrations[n]` brings a database from version `n` to `n + 1`.
+        static let migrations: [[String]] = [
+            [
+                """
+                CREATE TABLE passkey_credentials (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    credential_id BLOB NOT NULL UNIQUE,
+                    user_handle BLOB,
+                    public_key BLOB NOT NULL,
+                    sign_count INTEGER NOT NULL,
+                    backup_eligible INTEGER NOT NULL,
+                    backup_state INTEGER NOT NULL,
+                    uv_initialized INTEGER NOT NULL,
+                    transports TEXT NOT NULL,
+                    registered_at REAL,
+                    aaguid BLOB,
+                    attestation_format TEXT,
+                    attestation_type TEXT,
+                    discoverable INTEGER,
+                    registered_backup_eligible INTEGER,
+                    registered_backup_state INTEGER,
+                    nickname TEXT,
+                    last_used_at REAL,
+                    version INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX passkey_credentials_by_user ON passkey_credentials (user_handle, sequence)",
+                """
+                CREATE TABLE passkey_challenges (
+                    challenge BLOB PRIMARY KEY,
+                    ceremony TEXT NOT NULL,
+                    user_handle BLOB,
+                    issued_at REAL NOT NULL,
+                    expires_at REAL NOT NULL,
+                    parameters BLOB NOT NULL
+                )
+                """,
+                "CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at)",
+            ]
+        ]
+
+        /// Creates or migrates the schema in one `BEGIN IMMEDIATE` transaction: a second process opening the
+        /// same file waits for the first and then finds the schema current.
+        static func migrate(_ connection: SQLiteConnection) async throws {
+            try await retryingWhileBusy {
+                _ = try await connection.query("BEGIN IMMEDIATE")
+            }
+            do {
+                _ = try await connection.query(
+                    "CREATE TABLE IF NOT EXISTS passkey_schema_version (version INTEGER NOT NULL)"
+                )
+                let recorded = try await recordedVersion(connection)
+                if recorded == nil {
+                    _ = try await connection.query("INSERT INTO passkey_schema_version (version) VALUES (0)")
+                }
+                let version = recorded ?? 0
+                guard version <= currentVersion else {
+                    throw StoreError(
+                        .unsupportedSchemaVersion,
+                        "the database's schema version is \(version); this release knows 1 to \(currentVersion)"
+                    )
+                }
+                for statements in migrations[version...] {
+                    for statement in statements {
+                        _ = try await connection.query(statement)
+                    }
+                }
+                _ = try await connection.query(
+                    "UPDATE passkey_schema_version SET version = ?",
+                    [.integer(SQLiteInt64(currentVersion))]
+                )
+                _ = try await connection.query("COMMIT")
+            } catch {
+                _ = try? await connection.query("ROLLBACK")
+                throw error
+            }
+        }
+
+        /// Runs `statement` until it does not fail with `SQLITE_BUSY`, sleeping between attempts, for at most
+        /// ``SQLiteStorage/busyTimeoutMilliseconds``: the connection's busy timeout is 0 meanwhile, so waiting
+        /// for another connection's lock never blocks a thread of the pool that connection may need.
+        static func retryingWhileBusy(_ statement: () async throws -> Void) async throws {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .milliseconds(SQLiteStorage.busyTimeoutMilliseconds))
+            while true {
+                do {
+                    try await statement()
+                    return
+                } catch let error as SQLiteError {
+                    guard case .busy = error.reason, clock.now < deadline else { throw error }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+            }
+        }
+
+        /// The version in `passkey_schema_version`, or `nil` when the table has no row.
+        static func recordedVersion(_ connection: SQLiteConnection) async throws -> Int? {
+            let rows = try await connection.query("SELECT version FROM passkey_schema_version")
+            return rows.first?.column("version")?.integer.map { Int($0) }
+        }
+    }
+#endif

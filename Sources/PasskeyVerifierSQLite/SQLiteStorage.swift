@@ -1,0 +1,89 @@
+#if SQLite
+    import Foundation
+    import PasskeyVerifier
+    import SQLiteNIO
+
+    /// One SQLite database holding a relying party's credential records and pending challenges (WebAuthn
+    /// Level 3 §4 "credential record", §13.4.3), with its ``credentialStore`` and ``challengeStore``.
+    ///
+    /// ``open(_:)`` creates the schema in a new database and migrates an older one, inside one
+    /// `BEGIN IMMEDIATE` transaction recorded in the `passkey_schema_version` table, so processes opening one file
+    /// at once migrate it once; while another holds the lock, it waits with `Task.sleep`, not on a thread. A file
+    /// is put in WAL mode, so reads do not wait for writes. Open one storage per file in a process and share it:
+    /// its statements are serialized on one connection, which keeps each atomic. Each store method is one SQL statement on the shared connection
+    /// (`INSERT … ON CONFLICT DO NOTHING RETURNING`, `UPDATE … WHERE version = ? RETURNING`,
+    /// `DELETE … RETURNING`), atomic for every task of the process and, on a file, for every process using it.
+    ///
+    /// ```swift
+    /// let storage = try await SQLiteStorage.open(.file(path: "/var/lib/example/passkeys.sqlite"))
+    /// let relyingParty = try RelyingParty(
+    ///     configuration: configuration,
+    ///     credentialStore: storage.credentialStore,
+    ///     challengeStore: storage.challengeStore)
+    /// ```
+    public struct SQLiteStorage: Sendable {
+        /// Where the database lives.
+        public enum Location: Sendable, Hashable {
+            /// A database file, created when missing; prefer an absolute path. Shared by every process that
+            /// opens it.
+            case file(path: String)
+            /// A database in this connection's memory, gone when it closes: for tests and single-process tools.
+            case memory
+        }
+
+        /// How long a statement waits for another process's write lock before failing: 10 seconds.
+        public static let busyTimeoutMilliseconds = 10_000
+
+        let connection: SQLiteConnection
+
+        /// The credential records, in the `passkey_credentials` table.
+        public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(connection: connection) }
+        /// The pending challenges, in the `passkey_challenges` table.
+        public var challengeStore: SQLiteChallengeStore { SQLiteChallengeStore(connection: connection) }
+
+        /// Opens (creating if needed) the database at `location` and brings its schema to
+        /// ``SQLiteSchema/currentVersion``.
+        ///
+        /// - Throws: ``StoreError/Code/unsupportedSchemaVersion`` when a newer release migrated the database;
+        ///   `SQLiteError` when the file cannot be opened or a statement fails.
+        public static func open(_ location: Location) async throws -> SQLiteStorage {
+            let storage: SQLiteConnection.Storage
+            switch location {
+            case .file(let path): storage = .file(path: path)
+            case .memory: storage = .memory
+            }
+            let connection = try await SQLiteConnection.open(storage: storage)
+            do {
+                _ = try await connection.query("PRAGMA busy_timeout = 0")
+                if case .file = location {
+                    try await SQLiteSchema.retryingWhileBusy {
+                        _ = try await connection.query("PRAGMA journal_mode = WAL")
+                    }
+                }
+                try await SQLiteSchema.migrate(connection)
+                _ = try await connection.query("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            return SQLiteStorage(connection: connection)
+        }
+
+        /// Deletes the challenges expired at `instant` (`expires_at <= instant`) and returns how many.
+        /// ``SQLiteChallengeStore/put(_:)`` does it too; call this from a periodic job when few ceremonies start.
+        @discardableResult
+        public func deleteExpiredChallenges(at instant: Date) async throws -> Int {
+            try await SQLiteChallengeStore(connection: connection).deleteExpired(at: instant)
+        }
+
+        /// The schema version recorded in the database.
+        public func schemaVersion() async throws -> Int {
+            try await SQLiteSchema.recordedVersion(connection) ?? 0
+        }
+
+        /// Closes the connection; the stores fail afterwards.
+        public func close() async throws {
+            try await connection.close()
+        }
+    }
+#endif

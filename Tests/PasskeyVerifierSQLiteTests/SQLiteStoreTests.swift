@@ -1,0 +1,133 @@
+#if SQLite
+    import Foundation
+    import PasskeyVerifier
+    import PasskeyVerifierSQLite
+    import PasskeyVerifierTesting
+    import SQLiteNIO
+    import Testing
+
+    /// The SQLite stores pass the whole conformance suite against a real temporary database file, and their
+    /// schema is created, recorded and migrated on open.
+    @Suite struct SQLiteStoreTests {
+        /// A new database file in a new temporary directory.
+        static func temporaryDatabasePath() throws -> String {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("passkey-sqlite-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return directory.appendingPathComponent("passkeys.sqlite").path
+        }
+
+        /// One database file shared by every conformance check, as servers share one database.
+        static let sharedFile = Task { try await SQLiteStorage.open(.file(path: try temporaryDatabasePath())) }
+
+        static let conformance = StoreConformanceTests(
+            credentialStore: { try await sharedFile.value.credentialStore },
+            challengeStore: { try await sharedFile.value.challengeStore }
+        )
+
+        static let inMemory = Task { try await SQLiteStorage.open(.memory) }
+
+        @Test(arguments: conformance.checks)
+        func theStoresOverAFilePassTheConformanceSuite(_ check: StoreConformanceTests.Check) async throws {
+            try await check.run()
+        }
+
+        @Test func theStoresOverMemoryPassTheConformanceSuite() async throws {
+            try await StoreConformanceTests(
+                credentialStore: { try await Self.inMemory.value.credentialStore },
+                challengeStore: { try await Self.inMemory.value.challengeStore }
+            ).runAll()
+        }
+
+        @Test func aNewFileGetsTheCurrentSchemaAndReopeningKeepsTheRecords() async throws {
+            let path = try Self.temporaryDatabasePath()
+            let first = try await SQLiteStorage.open(.file(path: path))
+            #expect(try await first.schemaVersion() == SQLiteSchema.currentVersion)
+            let record = CredentialRecord(
+                id: [1, 2, 3],
+                publicKey: try PrivateKey.generate(.es256).coseKey,
+                userHandle: [7],
+                registration: CredentialRegistrationDetails(registeredAt: Date(timeIntervalSince1970: 1_700_000_000))
+            )
+            #expect(try await first.credentialStore.insert(record))
+            try await first.close()
+            let second = try await SQLiteStorage.open(.file(path: path))
+            #expect(try await second.schemaVersion() == SQLiteSchema.currentVersion)
+            #expect(try await second.credentialStore.credential(withID: [1, 2, 3]) == record)
+            try await second.close()
+        }
+
+        @Test func processesOpeningOneFileAtOnceMigrateItOnce() async throws {
+            let path = try Self.temporaryDatabasePath()
+            let storages = try await withThrowingTaskGroup(of: SQLiteStorage.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await SQLiteStorage.open(.file(path: path)) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for storage in storages {
+                #expect(try await storage.schemaVersion() == SQLiteSchema.currentVersion)
+            }
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            let rows = try await connection.query("SELECT count(*) AS rows FROM passkey_schema_version")
+            #expect(rows.first?.column("rows")?.integer == 1)
+            try await connection.close()
+            for storage in storages {
+                try await storage.close()
+            }
+        }
+
+        @Test func aDatabaseMigratedByANewerReleaseIsRefused() async throws {
+            let path = try Self.temporaryDatabasePath()
+            try await SQLiteStorage.open(.file(path: path)).close()
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await connection.query("UPDATE passkey_schema_version SET version = 99")
+            try await connection.close()
+            await #expect(throws: StoreError(.unsupportedSchemaVersion, "")) {
+                try await SQLiteStorage.open(.file(path: path))
+            }
+        }
+
+        @Test func aCorruptedRowIsAStoreErrorNotACrash() async throws {
+            let path = try Self.temporaryDatabasePath()
+            let storage = try await SQLiteStorage.open(.file(path: path))
+            let record = CredentialRecord(id: [9], publicKey: try PrivateKey.generate(.es256).coseKey, userHandle: [1])
+            #expect(try await storage.credentialStore.insert(record))
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await connection.query("UPDATE passkey_credentials SET sign_count = 4294967296")
+            try await connection.close()
+            await #expect(throws: StoreError(.corruptedRow, "")) {
+                try await storage.credentialStore.credential(withID: [9])
+            }
+            try await storage.close()
+        }
+
+        @Test func putDeletesTheExpiredChallenges() async throws {
+            let storage = try await SQLiteStorage.open(.memory)
+            let start = Date(timeIntervalSince1970: 1_700_000_000)
+            for index in 0..<3 {
+                try await storage.challengeStore.put(
+                    IssuedChallenge(
+                        challenge: [UInt8(index)],
+                        ceremony: .authentication,
+                        userHandle: nil,
+                        issuedAt: start,
+                        expiresAt: start.addingTimeInterval(60)
+                    )
+                )
+            }
+            try await storage.challengeStore.put(
+                IssuedChallenge(
+                    challenge: [9],
+                    ceremony: .authentication,
+                    userHandle: nil,
+                    issuedAt: start.addingTimeInterval(60),
+                    expiresAt: start.addingTimeInterval(120)
+                )
+            )
+            #expect(try await storage.deleteExpiredChallenges(at: start.addingTimeInterval(60)) == 0)
+            #expect(try await storage.deleteExpiredChallenges(at: start.addingTimeInterval(120)) == 1)
+            try await storage.close()
+        }
+    }
+#endif
