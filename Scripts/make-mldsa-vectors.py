@@ -170,6 +170,8 @@ def main():
             set_z_coefficient(signature, level, 0, gamma1), "responseOutOfRange")
         add("z-below-bound", public_key, webauthn_message, b"",
             set_z_coefficient(signature, level, 5, gamma1 - beta - 1), "commitmentHashMismatch")
+        add("z-above-negative-bound", public_key, webauthn_message, b"",
+            set_z_coefficient(signature, level, 200, -(gamma1 - beta - 1)), "commitmentHashMismatch")
 
         start, omega, rows = hint_section(signature, level)
         counts = list(signature[start + omega:])
@@ -211,6 +213,17 @@ def main():
         add("hint-position-repeated", public_key, webauthn_message, b"", with_hints(duplicated),
             "hintPositionsNotIncreasing")
         add("hint-padding-not-zero", public_key, webauthn_message, b"", with_hints(padding), "hintPaddingNotZero")
+
+        # Exactly omega hints, all in the last polynomial: a well-formed hint encoding (it passes the decoder and
+        # fails on the commitment hash), the boundary next to hint-count-above-omega.
+        def omega_hints(data):
+            for index in range(omega):
+                data[start + index] = index
+            for row in range(rows):
+                data[start + omega + row] = 0 if row < rows - 1 else omega
+
+        add("hint-count-at-omega", public_key, webauthn_message, b"", with_hints(omega_hints),
+            "commitmentHashMismatch")
 
         path = os.path.join(output_directory, "ML-DSA-%d.jsonl" % level)
         with open(path, "w") as handle:

@@ -1,17 +1,19 @@
 /// An ML-DSA private key (FIPS 204 §5.1–5.2, Algorithms 6 and 7) that signs with pure ML-DSA, for test
 /// authenticators: key generation from a 32-byte seed ξ and signing in Swift, on every libcrypto 3.x.
 ///
-/// Not hardened against side channels (its branches and memory accesses depend on secret values): use it to
-/// make test credentials, never to protect a real secret.
-public struct MLDSAPrivateKey: Sendable {
+/// Not hardened against side channels (its branches and memory accesses depend on secret values): package-level,
+/// for test credentials (`VirtualAuthenticator`), never to protect a real secret.
+package struct MLDSAPrivateKey: Sendable {
     /// The parameter set.
-    public let parameterSet: MLDSAParameterSet
+    package let parameterSet: MLDSAParameterSet
     /// The seed ξ the key was generated from (FIPS 204 Algorithm 6).
-    public let seed: [UInt8]
+    package let seed: [UInt8]
     /// The public key.
-    public let publicKey: MLDSAPublicKey
+    package let publicKey: MLDSAPublicKey
     /// K, the signing seed.
     private let signingSeed: [UInt8]
+    /// Â, row by row (k·ℓ polynomials).
+    private let matrix: [[Int32]]
     /// NTT(s1), NTT(s2), NTT(t0).
     private let secretTransform: [[Int32]]
     private let errorTransform: [[Int32]]
@@ -19,7 +21,7 @@ public struct MLDSAPrivateKey: Sendable {
 
     /// `ML-DSA.KeyGen_internal(ξ)` (FIPS 204 Algorithm 6). Throws ``CryptoError/Code/invalidPrivateKey`` unless
     /// `seed` is 32 bytes.
-    public init(seed: [UInt8], parameterSet: MLDSAParameterSet) throws {
+    package init(seed: [UInt8], parameterSet: MLDSAParameterSet) throws {
         guard seed.count == 32 else {
             throw CryptoError(.invalidPrivateKey, "an ML-DSA seed is 32 bytes, not \(seed.count)")
         }
@@ -65,19 +67,20 @@ public struct MLDSAPrivateKey: Sendable {
         self.seed = seed
         self.publicKey = try MLDSAPublicKey(encoded: encoded, parameterSet: p)
         self.signingSeed = Array(expanded[96..<128])
+        self.matrix = matrix
         self.secretTransform = secretTransform
         self.errorTransform = error.map(Self.transformed)
         self.lowBitsTransform = lowBits.map(Self.transformed)
     }
 
     /// A new key from a random seed.
-    public static func generate(_ parameterSet: MLDSAParameterSet) throws -> MLDSAPrivateKey {
+    package static func generate(_ parameterSet: MLDSAParameterSet) throws -> MLDSAPrivateKey {
         try MLDSAPrivateKey(seed: SecureRandom.bytes(count: 32), parameterSet: parameterSet)
     }
 
     /// `ML-DSA.Sign` (FIPS 204 Algorithm 2) of `message` under `context`: hedged with 32 fresh random bytes, or
     /// deterministic when `randomness` is 32 zero bytes (the "deterministic variant", §3.4).
-    public func signature(
+    package func signature(
         for message: [UInt8],
         context: [UInt8] = [],
         randomness: [UInt8]? = nil
@@ -105,7 +108,7 @@ public struct MLDSAPrivateKey: Sendable {
                 var w = [Int32](repeating: 0, count: ModuleLatticeField.degree)
                 for column in 0..<p.columns {
                     ModuleLatticeField.multiplyAccumulate(
-                        &w, publicKey.matrix[row * p.columns + column], maskTransform[column])
+                        &w, matrix[row * p.columns + column], maskTransform[column])
                 }
                 w = w.map(ModuleLatticeField.reduce)
                 ModuleLatticeField.inverseTransform(&w)

@@ -1,17 +1,14 @@
 /// An ML-DSA public key (FIPS 204 §5.3, §7.2) that verifies pure ML-DSA signatures, written in Swift so that it
 /// works on every libcrypto 3.x (only SHAKE comes from libcrypto; OpenSSL 3.0 has no ML-DSA).
 ///
-/// What verification needs of the key alone is computed once at init: the matrix Â (`ExpandA`), t1·2^d in the
-/// transform domain and tr = H(pk); keep the value to verify many signatures.
+/// tr = H(pk) is computed once at init. The matrix Â (`ExpandA`) and t1's transform are computed row by row
+/// during each verification, as FIPS 204 Algorithm 8 does, so a key held in memory (in every stored
+/// `CredentialRecord`) costs its encoding and 64 bytes, not the 16–56 KB of Â.
 public struct MLDSAPublicKey: Sendable, Hashable {
     /// The parameter set.
     public let parameterSet: MLDSAParameterSet
     /// The encoded public key ρ ‖ t1 (FIPS 204 Algorithm 22).
     public let encoded: [UInt8]
-    /// Â, row by row (k·ℓ polynomials).
-    let matrix: [[Int32]]
-    /// NTT(t1·2^d), Montgomery-multiplied by the challenge during verification (k polynomials).
-    let shiftedKeyTransform: [[Int32]]
     /// tr = H(pk, 64) (FIPS 204 Algorithm 8 step 6).
     let publicKeyHash: [UInt8]
 
@@ -28,15 +25,15 @@ public struct MLDSAPublicKey: Sendable, Hashable {
         }
         self.parameterSet = parameterSet
         self.encoded = encoded
-        let seed = Array(encoded[0..<32])
-        matrix = try ModuleLatticeSampling.matrix(seed: seed, parameters: parameterSet)
-        shiftedKeyTransform = (0..<parameterSet.rows).map { row in
-            var polynomial = ModuleLatticeEncoding.unpack(encoded, from: 32 + 320 * row, bits: 10)
-                .map { $0 << ModuleLatticeField.droppedBits }
-            ModuleLatticeField.transform(&polynomial)
-            return polynomial
-        }
         publicKeyHash = try ExtendableOutputFunction.shake256.output(of: [encoded], length: 64)
+    }
+
+    /// NTT(t1·2^d) of row `row` (FIPS 204 Algorithm 8 step 8).
+    func shiftedKeyTransform(row: Int) -> [Int32] {
+        var polynomial = ModuleLatticeEncoding.unpack(encoded, from: 32 + 320 * row, bits: 10)
+            .map { $0 << ModuleLatticeField.droppedBits }
+        ModuleLatticeField.transform(&polynomial)
+        return polynomial
     }
 
     /// Whether `signature` is a valid ML-DSA signature of `message` under `context` (FIPS 204 Algorithm 3,
@@ -84,11 +81,12 @@ public struct MLDSAPublicKey: Sendable, Hashable {
         }
         var commitment = [UInt8]()
         commitment.reserveCapacity(32 * parameters.rows * parameters.commitmentCoefficientBits)
+        let seed = Array(encoded[0..<32])
         for row in 0..<parameters.rows {
-            var approximation = ModuleLatticeField.multiply(challenge, shiftedKeyTransform[row]).map { 0 &- $0 }
+            var approximation = ModuleLatticeField.multiply(challenge, shiftedKeyTransform(row: row)).map { 0 &- $0 }
             for column in 0..<parameters.columns {
-                ModuleLatticeField.multiplyAccumulate(
-                    &approximation, matrix[row * parameters.columns + column], response[column])
+                let entry = try ModuleLatticeSampling.uniformPolynomial(seed: seed + [UInt8(column), UInt8(row)])
+                ModuleLatticeField.multiplyAccumulate(&approximation, entry, response[column])
             }
             for index in approximation.indices {
                 approximation[index] = ModuleLatticeField.reduce(approximation[index])

@@ -18,7 +18,8 @@ enum ModuleLatticeSampling {
         return coefficients
     }
 
-    /// `ExpandA` (Algorithm 32): the k × ℓ matrix Â, row by row, entry (r, s) from ρ ‖ s ‖ r.
+    /// `ExpandA` (Algorithm 32): the k × ℓ matrix Â, row by row, entry (r, s) from ρ ‖ s ‖ r. Verification
+    /// samples the entries one at a time instead (``uniformPolynomial(seed:)``), so as not to hold the matrix.
     static func matrix(seed: [UInt8], parameters: MLDSAParameterSet) throws -> [[Int32]] {
         var matrix = [[Int32]]()
         matrix.reserveCapacity(parameters.rows * parameters.columns)
