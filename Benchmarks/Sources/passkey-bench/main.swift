@@ -171,7 +171,7 @@ for (parameterSet, assertion) in moduleLattice {
             let key = assertion.credential.publicKey
             return repeated(n) { key.isValidSignature(assertion.response.signature, for: message) }
         },
-        Benchmark(name: "part: COSEKey(encoded:) \(parameterSet) (ExpandA and t1 transform)") { n in
+        Benchmark(name: "part: COSEKey(encoded:) \(parameterSet) (decode and tr)") { n in
             let input = fresh(keyBytes)
             return repeated(n) { (try? COSEKey(encoded: input)) != nil }
         },
@@ -328,7 +328,7 @@ for (parameterSet, assertion) in moduleLattice {
     ratio("\(parameterSet) assertion (YubiKey), pre-decoded", raw)
     ratio("\(parameterSet) assertion (YubiKey), from JSON", raw)
     ratio("part: \(parameterSet) MLDSAPublicKey.isValidSignature", raw)
-    ratio("part: COSEKey(encoded:) \(parameterSet) (ExpandA and t1 transform)", raw)
+    ratio("part: COSEKey(encoded:) \(parameterSet) (decode and tr)", raw)
 }
 fflush(nil)
 
