@@ -47,4 +47,4 @@ rm -f "$build_log"
 
 echo "== store tests against SQLite and PostgreSQL"
 swift test --skip-build --traits SQLite,PostgreSQL \
-    --filter 'SQLiteStoreTests|PostgresStoreTests|StoreConformanceSuiteTests|StoreInMemoryTests'
+    --filter 'SQLite|Postgres|StoreConformanceSuiteTests|StoreInMemoryTests'

@@ -16,7 +16,7 @@
     ///
     /// ```swift
     /// let client = PostgresClient(configuration: configuration)
-    /// async let _ = client.run()
+    /// Task { await client.run() }  // or add the client to your ServiceGroup
     /// let storage = try await PostgresStorage.open(client: client)
     /// let relyingParty = try RelyingParty(
     ///     configuration: relyingPartyConfiguration,

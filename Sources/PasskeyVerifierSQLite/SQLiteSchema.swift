@@ -90,20 +90,29 @@
             }
         }
 
-        /// Runs `statement` until it does not fail with `SQLITE_BUSY`, sleeping between attempts, for at most
-        /// ``SQLiteStorage/busyTimeoutMilliseconds``: the connection's busy timeout is 0 meanwhile, so waiting
-        /// for another connection's lock never blocks a thread of the pool that connection may need.
+        /// Runs `statement` until it does not fail with `SQLITE_BUSY` or `SQLITE_LOCKED`, sleeping between
+        /// attempts, for at most ``SQLiteStorage/migrationTimeoutMilliseconds``: the connection's busy timeout is 0
+        /// meanwhile, so waiting for another connection's lock never blocks a thread of the pool that connection
+        /// may need.
         static func retryingWhileBusy(_ statement: () async throws -> Void) async throws {
             let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: .milliseconds(SQLiteStorage.busyTimeoutMilliseconds))
+            let deadline = clock.now.advanced(by: .milliseconds(SQLiteStorage.migrationTimeoutMilliseconds))
             while true {
                 do {
                     try await statement()
                     return
                 } catch let error as SQLiteError {
-                    guard case .busy = error.reason, clock.now < deadline else { throw error }
+                    guard isBusy(error), clock.now < deadline else { throw error }
                     try await Task.sleep(for: .milliseconds(5))
                 }
+            }
+        }
+
+        /// Whether `error` says another connection holds a lock.
+        static func isBusy(_ error: SQLiteError) -> Bool {
+            switch error.reason {
+            case .busy, .locked, .busyInRecovery, .busyInSnapshot, .busyTimeout: true
+            default: false
             }
         }
 

@@ -33,6 +33,8 @@
 
         /// How long a statement waits for another process's write lock before failing: 10 seconds.
         public static let busyTimeoutMilliseconds = 10_000
+        /// How long ``open(_:)`` waits for another process's migration or journal-mode change: 60 seconds.
+        public static let migrationTimeoutMilliseconds = 60_000
 
         let connection: SQLiteConnection
 
@@ -63,7 +65,7 @@
                 try await SQLiteSchema.migrate(connection)
                 _ = try await connection.query("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
             } catch {
-                try? await connection.close()
+                await Task.detached { try? await connection.close() }.value
                 throw error
             }
             return SQLiteStorage(connection: connection)
@@ -81,9 +83,11 @@
             try await SQLiteSchema.recordedVersion(connection) ?? 0
         }
 
-        /// Closes the connection; the stores fail afterwards.
+        /// Closes the connection; the stores fail afterwards. The close runs even when the calling task is
+        /// cancelled, so the connection is never left open.
         public func close() async throws {
-            try await connection.close()
+            let connection = self.connection
+            try await Task.detached { try await connection.close() }.value
         }
     }
 #endif

@@ -27,6 +27,35 @@
             challengeStore: { try await shared.value.challengeStore }
         )
 
+        /// A second pool on the same schema, as a second server process would have, calls alternating between
+        /// the two.
+        static let twoProcesses = Task { () throws -> AlternatingStores in
+            if let reason = await PostgresTestServer.unavailability.value {
+                throw PostgresTestServer.Unavailable(reason: reason)
+            }
+            let schema = try await PostgresTestServer.makeSchema()
+            let firstInSchema = PostgresClient(configuration: try PostgresTestServer.configuration(schema: schema))
+            let secondInSchema = PostgresClient(configuration: try PostgresTestServer.configuration(schema: schema))
+            Task.detached { await firstInSchema.run() }
+            Task.detached { await secondInSchema.run() }
+            let one = try await PostgresStorage.open(client: firstInSchema)
+            let other = try await PostgresStorage.open(client: secondInSchema)
+            return AlternatingStores(
+                credentialStores: [one.credentialStore, other.credentialStore],
+                challengeStores: [one.challengeStore, other.challengeStore]
+            )
+        }
+
+        static let acrossProcesses = StoreConformanceTests(
+            credentialStore: { try await twoProcesses.value.credentialStore },
+            challengeStore: { try await twoProcesses.value.challengeStore }
+        )
+
+        @Test(arguments: acrossProcesses.checks)
+        func theStoresOverTwoPoolsPassTheConformanceSuite(_ check: StoreConformanceTests.Check) async throws {
+            try await check.run()
+        }
+
         @Test(arguments: conformance.checks)
         func theStoresPassTheConformanceSuite(_ check: StoreConformanceTests.Check) async throws {
             try await check.run()

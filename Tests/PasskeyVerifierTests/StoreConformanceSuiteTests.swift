@@ -68,6 +68,27 @@ import Testing
         }
     }
 
+    /// Each flaw a real database store is prone to is caught by the check named for it.
+    @Test(arguments: [
+        (FlawedCredentialStore.Flaw.comparesTheCounterNotTheVersion, "checkUpdateIsRefusedWhenTheVersionChanged"),
+        (.comparesTheCounterNotTheVersion, "checkConcurrentUpdatesFromOneVersionLetExactlyOneWin"),
+        (.readsANilUserHandleAsEmpty, "checkInsertedRecordRoundTrips"),
+        (.listsByCredentialID, "checkCredentialsAreListedPerUserInInsertionOrder"),
+        (.renameKeepsTheVersion, "checkRenameSetsTheNicknameAndTheVersion"),
+        (.renameKeepsTheVersion, "checkConcurrentRenamesEachAddOneToTheVersion"),
+    ])
+    func aFlawedCredentialStoreFailsTheCheckForItsFlaw(flaw: FlawedCredentialStore.Flaw, check: String) async throws {
+        let suite = StoreConformanceTests(
+            credentialStore: { FlawedCredentialStore(flaw) },
+            challengeStore: { InMemoryChallengeStore() }
+        )
+        let named = try #require(suite.checks.first { $0.name == check })
+        let failure = await #expect(throws: StoreConformanceTests.Failure.self) {
+            try await named.run()
+        }
+        #expect(failure?.check == check)
+    }
+
     @Test func anErrorTheStoreThrowsIsReportedWithTheCheck() async throws {
         let suite = StoreConformanceTests(
             credentialStore: { InMemoryCredentialStore() },
@@ -93,7 +114,8 @@ actor LeakyChallengeStore: ChallengeStore {
     }
 }
 
-/// Inserts by overwriting and updates without comparing, like `INSERT OR REPLACE` and an unconditional `UPDATE`.
+/// Inserts by overwriting, updates without comparing and renames without a new version, like `INSERT OR REPLACE`
+/// and unconditional `UPDATE`s.
 actor NaiveCredentialStore: CredentialStore {
     private var records: [[UInt8]: CredentialRecord] = [:]
     private var order: [[UInt8]] = []
@@ -120,13 +142,9 @@ actor NaiveCredentialStore: CredentialStore {
         return true
     }
 
-    func rename(credentialID: [UInt8], nickname: String?) async -> Bool {
-        guard var record = records[credentialID] else { return false }
-        await Task.yield()
-        record.nickname = nickname
-        record.version += 1
-        records[credentialID] = record
-        return true
+    func rename(credentialID: [UInt8], nickname: String?) -> Bool {
+        records[credentialID]?.nickname = nickname
+        return records[credentialID] != nil
     }
 
     func remove(credentialID: [UInt8]) -> Bool {
@@ -145,5 +163,86 @@ struct ThrowingChallengeStore: ChallengeStore {
 
     func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
         throw Unavailable()
+    }
+}
+
+/// The in-memory store with one flaw a database store is prone to.
+actor FlawedCredentialStore: CredentialStore {
+    enum Flaw: Sendable, CustomStringConvertible {
+        /// Applies an update whenever the counter does not decrease, as `WHERE sign_count = $read` does for a
+        /// synced passkey whose counter stays 0.
+        case comparesTheCounterNotTheVersion
+        /// Reads a `NULL` user handle back as empty bytes.
+        case readsANilUserHandleAsEmpty
+        /// Lists a user's credentials by credential ID instead of insertion order.
+        case listsByCredentialID
+        /// Renames without adding one to the version.
+        case renameKeepsTheVersion
+
+        var description: String {
+            switch self {
+            case .comparesTheCounterNotTheVersion: "comparesTheCounterNotTheVersion"
+            case .readsANilUserHandleAsEmpty: "readsANilUserHandleAsEmpty"
+            case .listsByCredentialID: "listsByCredentialID"
+            case .renameKeepsTheVersion: "renameKeepsTheVersion"
+            }
+        }
+    }
+
+    let flaw: Flaw
+    private var records: [[UInt8]: CredentialRecord] = [:]
+    private var order: [[UInt8]] = []
+
+    init(_ flaw: Flaw) {
+        self.flaw = flaw
+    }
+
+    func credential(withID id: [UInt8]) -> CredentialRecord? {
+        guard var record = records[id] else { return nil }
+        if flaw == .readsANilUserHandleAsEmpty, record.userHandle == nil {
+            record.userHandle = []
+        }
+        return record
+    }
+
+    func credentials(forUserHandle userHandle: [UInt8]) -> [CredentialRecord] {
+        let listed = order.compactMap { records[$0] }.filter { $0.userHandle == userHandle }
+        guard flaw == .listsByCredentialID else { return listed }
+        return listed.sorted { $0.id.lexicographicallyPrecedes($1.id) }
+    }
+
+    func insert(_ record: CredentialRecord) -> Bool {
+        guard records[record.id] == nil else { return false }
+        records[record.id] = record
+        order.append(record.id)
+        return true
+    }
+
+    func update(_ update: CredentialRecordUpdate) -> Bool {
+        guard let stored = records[update.credentialID] else { return false }
+        if flaw == .comparesTheCounterNotTheVersion {
+            guard update.signCount >= stored.signCount else { return false }
+        } else {
+            guard stored.version == update.expectedVersion else { return false }
+        }
+        var updated = update.applied(to: stored)
+        updated.version = stored.version + 1
+        records[update.credentialID] = updated
+        return true
+    }
+
+    func rename(credentialID: [UInt8], nickname: String?) -> Bool {
+        guard var record = records[credentialID] else { return false }
+        record.nickname = nickname
+        if flaw != .renameKeepsTheVersion {
+            record.version += 1
+        }
+        records[credentialID] = record
+        return true
+    }
+
+    func remove(credentialID: [UInt8]) -> Bool {
+        order.removeAll { $0 == credentialID }
+        return records.removeValue(forKey: credentialID) != nil
     }
 }
