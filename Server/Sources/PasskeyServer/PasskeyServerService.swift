@@ -54,7 +54,13 @@ public struct PasskeyServerService: Service {
         guard case .sqlite(let path) = database else {
             throw ServerConfigurationError("a PostgreSQL server runs with runUntilSignal(), which starts its pool")
         }
-        let storage = try await PasskeyStorage.openSQLite(path: path)
+        let storage: PasskeyStorage
+        do {
+            storage = try await PasskeyStorage.openSQLite(path: path)
+        } catch {
+            logger.error("the SQLite database cannot be opened", metadata: ["sqlite": "\(path)", "error": "\(error)"])
+            throw error
+        }
         logger.info("database opened", metadata: ["sqlite": "\(path)"])
         try await serve(storage: storage)
     }
@@ -85,8 +91,15 @@ struct PostgresBackedServer: Service {
     let client: PostgresClient
 
     func run() async throws {
-        let storage = try await PostgresStorage.open(client: client, logger: server.logger)
-        let users = try await PostgresUserStore.open(client: client, logger: server.logger)
+        let storage: PostgresStorage
+        let users: PostgresUserStore
+        do {
+            storage = try await PostgresStorage.open(client: client, logger: server.logger)
+            users = try await PostgresUserStore.open(client: client, logger: server.logger)
+        } catch {
+            server.logger.error("the PostgreSQL database cannot be opened", metadata: ["error": "\(error)"])
+            throw error
+        }
         server.logger.info("database opened", metadata: ["postgresql": "migrated"])
         try await server.serve(
             storage: PasskeyStorage(

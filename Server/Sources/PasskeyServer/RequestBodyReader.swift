@@ -26,7 +26,7 @@ enum RequestBodyReader {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(body))
         } catch {
-            throw WebAuthnError(.malformedInput, "the body is not a \(Value.self) JSON object: \(error)")
+            throw WebAuthnError(.malformedInput, "the body does not decode as \(Value.self): \(error)")
         }
     }
 }
