@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import PasskeyVerifierPostgres
 import PostgresNIO
 import ServiceLifecycle
 
@@ -91,22 +90,14 @@ struct PostgresBackedServer: Service {
     let client: PostgresClient
 
     func run() async throws {
-        let storage: PostgresStorage
-        let users: PostgresUserStore
+        let storage: PasskeyStorage
         do {
-            storage = try await PostgresStorage.open(client: client, logger: server.logger)
-            users = try await PostgresUserStore.open(client: client, logger: server.logger)
+            storage = try await PasskeyStorage.openPostgres(client: client, logger: server.logger)
         } catch {
             server.logger.error("the PostgreSQL database cannot be opened", metadata: ["error": "\(error)"])
             throw error
         }
         server.logger.info("database opened", metadata: ["postgresql": "migrated"])
-        try await server.serve(
-            storage: PasskeyStorage(
-                credentialStore: storage.credentialStore,
-                challengeStore: storage.challengeStore,
-                userStore: users
-            )
-        )
+        try await server.serve(storage: storage)
     }
 }

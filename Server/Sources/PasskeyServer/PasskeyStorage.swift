@@ -1,5 +1,8 @@
+import Logging
 import PasskeyVerifier
+import PasskeyVerifierPostgres
 import PasskeyVerifierSQLite
+import PostgresNIO
 
 /// The three stores the server works with, in one database: the credential records and challenges of the
 /// library (WebAuthn Level 3 §4 "credential record", §13.4.3) and the server's ``UserStore``.
@@ -43,6 +46,17 @@ public struct PasskeyStorage: Sendable {
                 try await users.close()
                 try await storage.close()
             }
+        )
+    }
+
+    /// Brings the database of `client`, a running pool, to the library's schema and creates the users table.
+    public static func openPostgres(client: PostgresClient, logger: Logger) async throws -> PasskeyStorage {
+        let storage = try await PostgresStorage.open(client: client, logger: logger)
+        let users = try await PostgresUserStore.open(client: client, logger: logger)
+        return PasskeyStorage(
+            credentialStore: storage.credentialStore,
+            challengeStore: storage.challengeStore,
+            userStore: users
         )
     }
 

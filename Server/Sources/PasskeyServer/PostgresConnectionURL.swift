@@ -3,11 +3,11 @@ import PostgresNIO
 
 /// Reads a `postgres://user:password@host:port/database` URL into a `PostgresClient.Configuration`. TLS is
 /// off unless the query asks for it with `sslmode=require`, `verify-ca` or `verify-full`.
-enum PostgresConnectionURL {
+public enum PostgresConnectionURL {
     /// The configuration for `url`.
     ///
     /// - Throws: ``ServerConfigurationError`` when the URL has no host or no user.
-    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+    public static func configuration(_ url: String) throws -> PostgresClient.Configuration {
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
             throw ServerConfigurationError("the database URL has no host; write postgres://user:password@host/db")
         }

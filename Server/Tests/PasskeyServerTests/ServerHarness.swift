@@ -21,8 +21,12 @@ struct ServerHarness: Sendable {
 
     let client: any TestClientProtocol
 
-    /// Runs `body` with a client of a new server on a new SQLite file, removed afterwards.
-    static func run(_ body: @escaping @Sendable (ServerHarness) async throws -> Void) async throws {
+    /// Runs `body` with a client of a new server on a new SQLite file, removed afterwards; in process
+    /// (`.router`) or over a socket (`.live`).
+    static func run(
+        _ setup: TestingSetup = .router,
+        _ body: @escaping @Sendable (ServerHarness) async throws -> Void
+    ) async throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("passkey-server-\(UUID().uuidString).sqlite").path
         defer {
@@ -34,7 +38,7 @@ struct ServerHarness: Sendable {
         do {
             let router = try PasskeyServerApplication.makeRouter(configuration: configuration, storage: storage)
             let application = Application(router: router)
-            try await application.test(.router) { client in
+            try await application.test(setup) { client in
                 try await body(ServerHarness(client: client))
             }
         } catch {
