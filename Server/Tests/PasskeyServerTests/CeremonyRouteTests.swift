@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    @Test func anEmptyUsernameAsksForADiscoverableCredential() async throws {
+        try await ServerHarness.run { server in
+            var authenticator = ServerHarness.authenticator()
+            try await server.register("heidi", with: &authenticator)
+            let request = try await server.requestOptions(AssertionOptionsRequest(username: ""))
+            #expect(request.allowCredentials.isEmpty)
+            let assertion = try authenticator.authenticate(options: request)
+            let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
+            #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == "heidi")
+        }
+    }
+
     @Test func aUsernameKeepsOneUserHandle() async throws {
         try await ServerHarness.run { server in
             let first = try await server.creationOptions(AttestationOptionsRequest(username: "dave"))
