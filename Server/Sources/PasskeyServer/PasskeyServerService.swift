@@ -80,6 +80,7 @@ public struct PasskeyServerService: Service {
             throw error
         }
         try await storage.close()
+        logger.info("server stopped, database closed")
     }
 }
 
