@@ -1,0 +1,104 @@
+import Hummingbird
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// The whole server as one swift-service-lifecycle `Service`: it opens the database (creating and migrating
+/// the tables), runs the Hummingbird application until a graceful shutdown, then closes the database. On
+/// PostgreSQL the `PostgresClient` pool runs beside it in the same `ServiceGroup` and stops after it.
+public struct PasskeyServerService: Service {
+    /// The relying party and the well-known documents.
+    public let configuration: ServerConfiguration
+    /// Where the data lives.
+    public let database: DatabaseLocation
+    /// The address to listen on.
+    public let host: String
+    /// The port to listen on.
+    public let port: Int
+    /// Where the server logs.
+    public let logger: Logger
+
+    /// Creates the service.
+    public init(configuration: ServerConfiguration, database: DatabaseLocation, host: String, port: Int, logger: Logger)
+    {
+        self.configuration = configuration
+        self.database = database
+        self.host = host
+        self.port = port
+        self.logger = logger
+    }
+
+    /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT.
+    public func runUntilSignal() async throws {
+        var services: [any Service] = []
+        if case .postgres(let url) = database {
+            let client = PostgresClient(configuration: try PostgresConnectionURL.configuration(url))
+            services.append(client)
+            services.append(PostgresBackedServer(server: self, client: client))
+        } else {
+            services.append(self)
+        }
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+
+    /// Opens the SQLite database, serves until shutdown, and closes it.
+    public func run() async throws {
+        guard case .sqlite(let path) = database else {
+            throw ServerConfigurationError("a PostgreSQL server runs with runUntilSignal(), which starts its pool")
+        }
+        let storage: PasskeyStorage
+        do {
+            storage = try await PasskeyStorage.openSQLite(path: path)
+        } catch {
+            logger.error("the SQLite database cannot be opened", metadata: ["sqlite": "\(path)", "error": "\(error)"])
+            throw error
+        }
+        logger.info("database opened", metadata: ["sqlite": "\(path)"])
+        try await serve(storage: storage)
+    }
+
+    /// Serves `storage` until shutdown, then closes it.
+    func serve(storage: PasskeyStorage) async throws {
+        do {
+            let application = try PasskeyServerApplication.makeApplication(
+                configuration: configuration,
+                storage: storage,
+                host: host,
+                port: port,
+                logger: logger
+            )
+            try await application.run()
+        } catch {
+            try? await storage.close()
+            throw error
+        }
+        try await storage.close()
+        logger.info("server stopped, database closed")
+    }
+}
+
+/// The server on a PostgreSQL pool that runs in the same `ServiceGroup`: it migrates the tables once the pool
+/// runs, then serves.
+struct PostgresBackedServer: Service {
+    let server: PasskeyServerService
+    let client: PostgresClient
+
+    func run() async throws {
+        let storage: PasskeyStorage
+        do {
+            storage = try await PasskeyStorage.openPostgres(client: client, logger: server.logger)
+        } catch {
+            server.logger.error("the PostgreSQL database cannot be opened", metadata: ["error": "\(error)"])
+            throw error
+        }
+        server.logger.info("database opened", metadata: ["postgresql": "migrated"])
+        try await server.serve(storage: storage)
+    }
+}

@@ -1,0 +1,67 @@
+import Logging
+import PasskeyVerifier
+import PasskeyVerifierPostgres
+import PasskeyVerifierSQLite
+import PostgresNIO
+
+/// The three stores the server works with, in one database: the credential records and challenges of the
+/// library (WebAuthn Level 3 §4 "credential record", §13.4.3) and the server's ``UserStore``.
+public struct PasskeyStorage: Sendable {
+    /// The credential records.
+    public let credentialStore: any CredentialStore
+    /// The pending challenges.
+    public let challengeStore: any ChallengeStore
+    /// The users and their handles.
+    public let userStore: any UserStore
+    let closeConnections: @Sendable () async throws -> Void
+
+    /// Creates the storage from its stores; `close` releases their connections.
+    public init(
+        credentialStore: any CredentialStore,
+        challengeStore: any ChallengeStore,
+        userStore: any UserStore,
+        close: @escaping @Sendable () async throws -> Void = {}
+    ) {
+        self.credentialStore = credentialStore
+        self.challengeStore = challengeStore
+        self.userStore = userStore
+        self.closeConnections = close
+    }
+
+    /// Opens the SQLite file at `path`, creating it and its tables when missing and migrating older ones.
+    public static func openSQLite(path: String) async throws -> PasskeyStorage {
+        let storage = try await SQLiteStorage.open(.file(path: path))
+        let users: SQLiteUserStore
+        do {
+            users = try await SQLiteUserStore.open(path: path)
+        } catch {
+            try? await storage.close()
+            throw error
+        }
+        return PasskeyStorage(
+            credentialStore: storage.credentialStore,
+            challengeStore: storage.challengeStore,
+            userStore: users,
+            close: {
+                try await users.close()
+                try await storage.close()
+            }
+        )
+    }
+
+    /// Brings the database of `client`, a running pool, to the library's schema and creates the users table.
+    public static func openPostgres(client: PostgresClient, logger: Logger) async throws -> PasskeyStorage {
+        let storage = try await PostgresStorage.open(client: client, logger: logger)
+        let users = try await PostgresUserStore.open(client: client, logger: logger)
+        return PasskeyStorage(
+            credentialStore: storage.credentialStore,
+            challengeStore: storage.challengeStore,
+            userStore: users
+        )
+    }
+
+    /// Releases the connections; the stores fail afterwards.
+    public func close() async throws {
+        try await closeConnections()
+    }
+}

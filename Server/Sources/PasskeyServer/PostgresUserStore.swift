@@ -1,0 +1,63 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// A ``UserStore`` in the `passkey_server_users` table of the PostgreSQL database that holds the credential
+/// records (WebAuthn Level 3 §5.4.3 `user.id`), on the host's running `PostgresClient`.
+///
+/// ``open(client:logger:)`` creates the table when missing. The insert is `INSERT … ON CONFLICT (username) DO
+/// NOTHING` followed by a read, so concurrent first registrations of one username, on any server, agree on one
+/// handle.
+public struct PostgresUserStore: UserStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    /// Creates the users table when missing and returns the store.
+    public static func open(client: PostgresClient, logger: Logger) async throws -> PostgresUserStore {
+        try await client.query(
+            """
+            CREATE TABLE IF NOT EXISTS passkey_server_users (
+                username TEXT PRIMARY KEY,
+                user_handle BYTEA NOT NULL UNIQUE
+            )
+            """,
+            logger: logger
+        )
+        return PostgresUserStore(client: client, logger: logger)
+    }
+
+    /// The stored handle of `username`, inserting `proposed` first when there is none.
+    public func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8] {
+        try await client.query(
+            """
+            INSERT INTO passkey_server_users (username, user_handle)
+            VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
+            """,
+            logger: logger
+        )
+        guard let handle = try await existingUserHandle(forUsername: username) else {
+            throw UserStoreError("the user \(username) was inserted but cannot be read back")
+        }
+        return handle
+    }
+
+    /// The stored handle of `username`, or `nil`.
+    public func existingUserHandle(forUsername username: String) async throws -> [UInt8]? {
+        let rows = try await client.query(
+            "SELECT user_handle FROM passkey_server_users WHERE username = \(username)",
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        let buffer = try row.decode(ByteBuffer.self)
+        return Array(buffer.readableBytesView)
+    }
+
+    /// The username whose handle is `userHandle`, or `nil`.
+    public func username(forUserHandle userHandle: [UInt8]) async throws -> String? {
+        let rows = try await client.query(
+            "SELECT username FROM passkey_server_users WHERE user_handle = \(ByteBuffer(bytes: userHandle))",
+            logger: logger
+        ).collect()
+        return try rows.first?.decode(String.self)
+    }
+}

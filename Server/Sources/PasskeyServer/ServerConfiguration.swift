@@ -1,0 +1,48 @@
+import PasskeyVerifier
+
+/// What the server is: the relying party it runs (WebAuthn Level 3 §5.4.2 `rp`), the origins it accepts
+/// (§7.1 step 9), the iOS apps that share its passkeys and the related origins it publishes (§5.11).
+public struct ServerConfiguration: Sendable {
+    /// The RP ID (§5.4.2 `rp.id`), such as `example.com` or `localhost`.
+    public var relyingPartyID: String
+    /// The name shown while a passkey is created (§5.4.2 `rp.name`).
+    public var relyingPartyName: String
+    /// The origins of the pages and apps that call the server (§5.8.1 `origin`), such as
+    /// `http://localhost:8080`.
+    public var origins: [String]
+    /// The iOS apps, `TEAMID.bundle.id`, listed in `/.well-known/apple-app-site-association` under
+    /// `webcredentials`, so that they can use the passkeys of the RP ID.
+    public var appleAppIDs: [String]
+    /// The origins outside the RP ID's domain that may use its passkeys, published at `/.well-known/webauthn`
+    /// (§5.11) and accepted in the client data.
+    public var relatedOrigins: [String]
+
+    /// Creates a configuration.
+    public init(
+        relyingPartyID: String,
+        relyingPartyName: String? = nil,
+        origins: [String],
+        appleAppIDs: [String] = [],
+        relatedOrigins: [String] = []
+    ) {
+        self.relyingPartyID = relyingPartyID
+        self.relyingPartyName = relyingPartyName ?? relyingPartyID
+        self.origins = origins
+        self.appleAppIDs = appleAppIDs
+        self.relatedOrigins = relatedOrigins
+    }
+
+    /// The library's configuration: the RP ID and name, the origins and the related origins, with the
+    /// library's passkey defaults (discoverable credentials, user verification preferred, no attestation).
+    ///
+    /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` for an RP ID, origin or related origin that cannot
+    ///   run a ceremony.
+    public func relyingPartyConfiguration() throws -> RelyingPartyConfiguration {
+        RelyingPartyConfiguration(
+            relyingPartyID: relyingPartyID,
+            relyingPartyName: relyingPartyName,
+            origins: Set(origins + relatedOrigins),
+            relatedOrigins: try relatedOrigins.isEmpty ? nil : RelatedOrigins(origins: relatedOrigins)
+        )
+    }
+}

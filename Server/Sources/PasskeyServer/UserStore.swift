@@ -1,0 +1,18 @@
+/// The server's accounts: one user handle (WebAuthn Level 3 §5.4.3 `user.id`) per username, created the first
+/// time a username registers and kept for every later ceremony, so that a user's credentials share one handle.
+///
+/// A user handle is random and reveals nothing about the user (§14.6.1); the username is only the name the
+/// client shows (§5.4.3 `user.name`). Implementations must make ``userHandle(forUsername:proposing:)`` atomic:
+/// two registrations of a new username at the same moment get the same handle.
+public protocol UserStore: Sendable {
+    /// The user handle of `username`, stored as `proposed` when the username has none yet.
+    ///
+    /// - Returns: the handle stored for `username`: the existing one, or `proposed` when this call created it.
+    func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8]
+
+    /// The user handle of `username`, or `nil` when the username never registered.
+    func existingUserHandle(forUsername username: String) async throws -> [UInt8]?
+
+    /// The username that owns `userHandle`, or `nil` when no account has it.
+    func username(forUserHandle userHandle: [UInt8]) async throws -> String?
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Logging
+import PasskeyServer
+
+/// `passkey-server serve`: runs the server until SIGTERM or SIGINT.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the passkey routes, the well-known documents and the demonstration page."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @Option(name: .customLong("rp-id"), help: "The relying party ID (WebAuthn rp.id), such as example.com.")
+    var relyingPartyID: String
+
+    @Option(name: .customLong("rp-name"), help: "The relying party name shown to users; the RP ID by default.")
+    var relyingPartyName: String?
+
+    @Option(name: .customLong("origin"), help: "An origin the pages and apps run on; repeat for several.")
+    var origins: [String]
+
+    @Option(
+        help: "A postgres:// or postgresql:// URL for PostgreSQL, or else the path of an SQLite file."
+    )
+    var database = "passkeys.sqlite"
+
+    @Option(
+        name: .customLong("apple-app-id"),
+        help: "An iOS app, TEAMID.bundle.id, listed in apple-app-site-association; repeat for several."
+    )
+    var appleAppIDs: [String] = []
+
+    @Option(
+        name: .customLong("related-origin"),
+        help: "An origin outside the RP ID published at /.well-known/webauthn; repeat for several."
+    )
+    var relatedOrigins: [String] = []
+
+    @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard !origins.isEmpty else {
+            throw ValidationError("give at least one --origin, such as --origin http://localhost:8080")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "passkey-server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let configuration = ServerConfiguration(
+            relyingPartyID: relyingPartyID,
+            relyingPartyName: relyingPartyName,
+            origins: origins,
+            appleAppIDs: appleAppIDs,
+            relatedOrigins: relatedOrigins
+        )
+        _ = try configuration.relyingPartyConfiguration()
+        try await PasskeyServerService(
+            configuration: configuration,
+            database: DatabaseLocation(argument: database),
+            host: host,
+            port: port,
+            logger: logger
+        ).runUntilSignal()
+    }
+}

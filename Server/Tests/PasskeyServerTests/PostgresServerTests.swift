@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PasskeyServer
+import PasskeyVerifier
+import PasskeyVerifierTesting
+import PostgresNIO
+import Testing
+
+/// The routes on PostgreSQL (the library's stores and the server's users table), against the server that
+/// `PASSKEY_POSTGRES_URL` names, such as `postgres://user:password@127.0.0.1:5432/database`; skipped without it.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
+struct PostgresServerTests {
+    @Test func registrationAndSignInOnPostgreSQL() async throws {
+        let url = try #require(ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"])
+        let postgres = PostgresClient(configuration: try PostgresConnectionURL.configuration(url))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await postgres.run() }
+            let storage = try await PasskeyStorage.openPostgres(
+                client: postgres,
+                logger: Logger(label: "passkey-server-tests")
+            )
+            let router = try PasskeyServerApplication.makeRouter(
+                configuration: ServerHarness.configuration,
+                storage: storage
+            )
+            try await Application(router: router).test(.router) { client in
+                let server = ServerHarness(client: client)
+                let username = "postgres-\(UUID().uuidString)"
+                var authenticator = ServerHarness.authenticator()
+                let registration = try await server.register(username, with: &authenticator)
+
+                let named = try await server.requestOptions(AssertionOptionsRequest(username: username))
+                #expect(named.allowCredentials.compactMap(\.credentialID) == [registration.credentialID])
+                let assertion = try authenticator.authenticate(options: named)
+                let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
+                try ServerHarness.expectOK(response)
+                #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == username)
+
+                let replay = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
+                #expect(try ServerHarness.failureCode(replay) == "challengeNotFound")
+
+                let discoverable = try await server.requestOptions(AssertionOptionsRequest())
+                let signIn = try authenticator.authenticate(options: discoverable)
+                let answer = try await server.post("/assertion/result", bytes: signIn.jsonBytes)
+                #expect(try ServerHarness.decode(AssertionResultResponse.self, answer).username == username)
+            }
+            group.cancelAll()
+        }
+    }
+}
