@@ -1,4 +1,5 @@
 import ArgumentParser
+import PasskeyVerifier
 import PasskeyVerifierTesting
 
 /// `passkey-verify registration [FLAGS] [FILE]`: verifies one `RegistrationResponseJSON`
@@ -53,9 +54,7 @@ struct RegistrationCommand: ParsableCommand {
         if let at, RFC3339.date(at) == nil {
             throw ValidationError("--at \"\(at)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
         }
-        if let untrustedAttestationPolicy, untrustedAttestationPolicy != "reject",
-            untrustedAttestationPolicy != "acceptAsUnverified"
-        {
+        if let untrustedAttestationPolicy, UntrustedAttestationPolicy(rawValue: untrustedAttestationPolicy) == nil {
             throw ValidationError(
                 "--untrusted-attestation-policy \"\(untrustedAttestationPolicy)\" must be reject or acceptAsUnverified")
         }

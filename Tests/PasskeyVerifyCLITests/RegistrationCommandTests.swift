@@ -153,6 +153,15 @@ import Testing
         #expect(allowed.status == 0)
     }
 
+    @Test func anUnknownUntrustedAttestationPolicyIsAUsageError() throws {
+        let result = try CLIRunner.run(
+            try Self.flags(Self.none) + ["--untrusted-attestation-policy", "acceptAll"],
+            input: try TestFixtures.response(Self.none))
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("--untrusted-attestation-policy"))
+    }
+
     @Test func aMissingRequiredFlagIsAUsageError() throws {
         let result = try CLIRunner.run(["registration", "--rp-id", "example.org", "--challenge", "AAAA"])
         #expect(result.status == 2)
