@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates Sources/PasskeyVerifier/AuthenticatorNames/AuthenticatorNameList.swift from the community
 AAGUID list (github.com/passkeydeveloper/passkey-authenticator-aaguids). Not run in CI: run it by hand, review
-the diff, and update PROVENANCE.md beside the generated file.
+the diff, update PROVENANCE.md beside the generated file and the count AuthenticatorNameTests pins.
 
     Scripts/refresh-authenticator-names.py                       download combined_aaguid.json from main
     Scripts/refresh-authenticator-names.py --json FILE           a local combined_aaguid.json or aaguid.json
