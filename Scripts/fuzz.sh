@@ -28,14 +28,15 @@ declare -A modules=(
     [registration-json]=FuzzRegistrationJSON
     [authentication-json]=FuzzAuthenticationJSON
     [ml-dsa-signature]=FuzzMLDSASignature
+    [apple-identity-token]=FuzzAppleIdentityToken
 )
 declare -A max_lengths=(
     [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=4096 [client-data]=4096
     [registration]=8192 [assertion]=8192 [registration-json]=16384 [authentication-json]=16384
-    [ml-dsa-signature]=8192
+    [ml-dsa-signature]=8192 [apple-identity-token]=8192
 )
 order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json
-    authentication-json ml-dsa-signature)
+    authentication-json ml-dsa-signature apple-identity-token)
 
 usage() {
     echo "usage: $0 TARGET|all SECONDS [libFuzzer flags...]; targets: ${order[*]}" >&2

@@ -72,6 +72,23 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let credentialAlreadyRegistered = Code("credentialAlreadyRegistered")
         /// No stored credential has this ID, or it is not in allowCredentials (§7.2 step 5).
         public static let unknownCredential = Code("unknownCredential")
+        /// A Sign in with Apple identity token that is not a compact JWS JWT with the expected members and
+        /// types (RFC 7515 §7.1, RFC 7519 §7.2), or a JSON Web Key Set that cannot be read (RFC 7517 §5).
+        public static let identityTokenMalformed = Code("identityTokenMalformed")
+        /// The identity token's `kid` names no key of the supplied JSON Web Key Set (RFC 7515 §4.1.4).
+        public static let identityTokenKeyNotFound = Code("identityTokenKeyNotFound")
+        /// The identity token's RS256 signature does not verify with the key its `kid` names (RFC 7515 §5.2).
+        public static let identityTokenSignatureInvalid = Code("identityTokenSignatureInvalid")
+        /// The identity token's `iss` is not `https://appleid.apple.com` (RFC 7519 §4.1.1).
+        public static let identityTokenIssuerMismatch = Code("identityTokenIssuerMismatch")
+        /// The identity token's `aud` names none of the accepted client IDs (RFC 7519 §4.1.3).
+        public static let identityTokenAudienceMismatch = Code("identityTokenAudienceMismatch")
+        /// The identity token's `exp` has passed, leeway included (RFC 7519 §4.1.4).
+        public static let identityTokenExpired = Code("identityTokenExpired")
+        /// The identity token's `iat` is in the future, leeway included (RFC 7519 §4.1.6).
+        public static let identityTokenIssuedInFuture = Code("identityTokenIssuedInFuture")
+        /// The identity token's `nonce` is missing or is not the SHA-256 of the raw nonce the app generated.
+        public static let identityTokenNonceMismatch = Code("identityTokenNonceMismatch")
 
         /// Every code, in the order of the `passkey-verify` contract.
         public static let allCodes: [Code] = [
@@ -83,6 +100,9 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             .invalidAttestationStatement, .untrustedAttestation, .credentialMismatch,
             .signCountRegression, .challengeNotFound, .credentialAlreadyRegistered,
             .unknownCredential, .extensionMismatch,
+            .identityTokenMalformed, .identityTokenKeyNotFound, .identityTokenSignatureInvalid,
+            .identityTokenIssuerMismatch, .identityTokenAudienceMismatch, .identityTokenExpired,
+            .identityTokenIssuedInFuture, .identityTokenNonceMismatch,
         ]
 
         /// Looks a code up by its stable name.

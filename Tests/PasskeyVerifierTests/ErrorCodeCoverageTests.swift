@@ -2,7 +2,8 @@ import PasskeyVerifier
 import Testing
 
 /// Every code a verifier (or response decoding) can produce is produced by at least one of the error-code
-/// cases; the three facade codes need stored state and are tested through the facade.
+/// cases; the three facade codes need stored state and are tested through the facade, the identity-token codes in
+/// `AppleIdentityTokenVerifierTests`.
 @Suite struct ErrorCodeCoverageTests {
     static let allCases: [ErrorCase] =
         ErrorCodeInputTests.cases + ErrorCodeClientDataTests.cases + ErrorCodeAuthenticatorDataTests.cases
@@ -10,6 +11,7 @@ import Testing
 
     /// The codes the verifiers can produce: every code but the facade's.
     static let verifierCodes = Set(WebAuthnError.Code.allCodes).subtracting(W3CVectors.facadeCodes)
+        .subtracting(AppleIdentityTokenVerifierTests.identityTokenCodes)
 
     @Test func theCasesNameEveryVerifierCode() {
         let named = Set(Self.allCases.map(\.code))

@@ -7,8 +7,9 @@ import Testing
             #expect(WebAuthnError.Code(name: code.name) == code)
         }
         #expect(WebAuthnError.Code(name: "notACode") == nil)
-        #expect(WebAuthnError.Code.allCodes.count == 26)
-        #expect(WebAuthnError.Code.allCodes.last == .extensionMismatch)
+        #expect(WebAuthnError.Code.allCodes.count == 34)
+        #expect(WebAuthnError.Code.allCodes[25] == .extensionMismatch)
+        #expect(WebAuthnError.Code.allCodes.last == .identityTokenNonceMismatch)
     }
 
     @Test func errorsCompareByCodeOnly() {

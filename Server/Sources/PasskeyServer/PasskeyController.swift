@@ -41,6 +41,14 @@ public struct PasskeyController<Context: RequestContext>: Sendable {
         let body = try await RequestBodyReader.decode(AttestationOptionsRequest.self, from: request)
         let username = try Self.validated(name: body.username, member: "username")
         let displayName = try Self.validated(name: body.displayName ?? "", member: "displayName")
+        if AppleAccountUsername.isReserved(username),
+            try await userStore.existingUserHandle(forUsername: username) == nil
+        {
+            throw WebAuthnError(
+                .malformedInput,
+                "usernames starting with \(AppleAccountUsername.prefix) are created by Sign in with Apple only"
+            )
+        }
         let userHandle = try await userStore.userHandle(
             forUsername: username,
             proposing: try relyingParty.generateUserHandle()

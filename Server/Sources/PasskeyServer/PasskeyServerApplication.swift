@@ -1,17 +1,24 @@
+import Foundation
 import Hummingbird
 import Logging
 import PasskeyVerifier
 
-/// Builds the server: the router with its three controllers (``PasskeyController``, ``WellKnownController``,
-/// ``PageController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird
-/// application that serves it as a swift-service-lifecycle `Service`.
+/// Builds the server: the router with its controllers (``PasskeyController``, ``WellKnownController``,
+/// ``PageController``, ``AppleSignInController``, ``CredentialListController``) over a
+/// ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird application that serves it as a
+/// swift-service-lifecycle `Service`.
 public enum PasskeyServerApplication {
-    /// The router for `configuration` on `storage`.
+    /// The router for `configuration` on `storage`. Apple's keys come from `appleKeySetSource`, by default an
+    /// ``AppleKeySetFetcher`` of ``ServerConfiguration/appleKeysURL``; the credential list names authenticators
+    /// with `authenticatorNaming`.
     ///
-    /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` when the configuration cannot run a ceremony.
+    /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` when the configuration cannot run a ceremony,
+    ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL.
     public static func makeRouter<Context: RequestContext>(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
         context: Context.Type = BasicRequestContext.self
     ) throws -> Router<Context> {
         let relyingPartyConfiguration = try configuration.relyingPartyConfiguration()
@@ -27,10 +34,30 @@ public enum PasskeyServerApplication {
             relatedOrigins: relyingPartyConfiguration.relatedOrigins
         ).addRoutes(to: router)
         PageController<Context>().addRoutes(to: router)
+        AppleSignInController<Context>(
+            clientIDs: configuration.appleClientIDs,
+            keySetSource: try appleKeySetSource ?? defaultAppleKeySetSource(configuration),
+            userStore: storage.userStore,
+            relyingParty: relyingParty
+        ).addRoutes(to: router)
+        CredentialListController<Context>(
+            credentialStore: storage.credentialStore,
+            userStore: storage.userStore,
+            naming: authenticatorNaming
+        ).addRoutes(to: router)
         return router
     }
 
-    /// The application serving ``makeRouter(configuration:storage:context:)`` on `host`:`port`.
+    /// An ``AppleKeySetFetcher`` of the configured URL.
+    private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
+        guard let url = URL(string: configuration.appleKeysURL), url.scheme == "https" || url.scheme == "http" else {
+            throw ServerConfigurationError("--apple-keys \(configuration.appleKeysURL) is not an http(s) URL")
+        }
+        return AppleKeySetFetcher(url: url)
+    }
+
+    /// The application serving ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:context:)``
+    /// on `host`:`port`.
     public static func makeApplication(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,

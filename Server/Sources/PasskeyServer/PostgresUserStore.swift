@@ -23,6 +23,15 @@ public struct PostgresUserStore: UserStore {
             """,
             logger: logger
         )
+        try await client.query(
+            """
+            CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
+                apple_subject TEXT PRIMARY KEY,
+                username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
+            )
+            """,
+            logger: logger
+        )
         return PostgresUserStore(client: client, logger: logger)
     }
 
@@ -59,5 +68,33 @@ public struct PostgresUserStore: UserStore {
             logger: logger
         ).collect()
         return try rows.first?.decode(String.self)
+    }
+
+    /// The username linked to `subject`, creating the account and the link first when there are none: both inserts
+    /// are `ON CONFLICT DO NOTHING`, so concurrent first sign-ins, on any server, agree.
+    public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
+        let username = AppleAccountUsername.username(forSubject: subject)
+        try await client.query(
+            """
+            INSERT INTO passkey_server_users (username, user_handle)
+            VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
+            """,
+            logger: logger
+        )
+        try await client.query(
+            """
+            INSERT INTO passkey_server_apple_accounts (apple_subject, username)
+            VALUES (\(subject), \(username)) ON CONFLICT (apple_subject) DO NOTHING
+            """,
+            logger: logger
+        )
+        let rows = try await client.query(
+            "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = \(subject)",
+            logger: logger
+        ).collect()
+        guard let linked = try rows.first?.decode(String.self) else {
+            throw UserStoreError("the Sign in with Apple link of \(subject) was inserted but cannot be read back")
+        }
+        return linked
     }
 }

@@ -22,6 +22,13 @@ struct Rejection: Sendable {
         switch error {
         case let error as WebAuthnError:
             self.init(status: .badRequest, code: error.code.name, message: error.message, isServerFailure: false)
+        case let error as AppleKeySetUnavailable:
+            self.init(
+                status: .serviceUnavailable,
+                code: "appleKeysUnavailable",
+                message: "Apple's keys cannot be fetched now; try again later (\(error))",
+                isServerFailure: true
+            )
         case let error as RelyingPartyUsageError:
             self.init(
                 status: .internalServerError,

@@ -23,6 +23,14 @@ public struct SQLiteUserStore: UserStore {
                 )
                 """
             )
+            _ = try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
+                    apple_subject TEXT PRIMARY KEY NOT NULL,
+                    username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
+                )
+                """
+            )
         } catch {
             try? await connection.close()
             throw error
@@ -62,6 +70,31 @@ public struct SQLiteUserStore: UserStore {
             [.blob(ByteBuffer(bytes: userHandle))]
         )
         return rows.first?.column("username")?.string
+    }
+
+    /// The username linked to `subject`, creating the account and the link first when there are none: both inserts
+    /// are `ON CONFLICT DO NOTHING`, so concurrent first sign-ins agree.
+    public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
+        let username = AppleAccountUsername.username(forSubject: subject)
+        _ = try await connection.query(
+            "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT (username) DO NOTHING",
+            [.text(username), .blob(ByteBuffer(bytes: proposed))]
+        )
+        _ = try await connection.query(
+            """
+            INSERT INTO passkey_server_apple_accounts (apple_subject, username) VALUES (?, ?)
+            ON CONFLICT (apple_subject) DO NOTHING
+            """,
+            [.text(subject), .text(username)]
+        )
+        let rows = try await connection.query(
+            "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = ?",
+            [.text(subject)]
+        )
+        guard let linked = rows.first?.column("username")?.string else {
+            throw UserStoreError("the Sign in with Apple link of \(subject) was inserted but cannot be read back")
+        }
+        return linked
     }
 
     /// Closes the connection; the store fails afterwards.

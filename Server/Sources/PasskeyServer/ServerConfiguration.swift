@@ -16,6 +16,11 @@ public struct ServerConfiguration: Sendable {
     /// The origins outside the RP ID's domain that may use its passkeys, published at `/.well-known/webauthn`
     /// (§5.11) and accepted in the client data.
     public var relatedOrigins: [String]
+    /// The client IDs (bundle IDs, Services IDs) Sign in with Apple identity tokens may be for
+    /// (`POST /auth/apple`); empty disables the route.
+    public var appleClientIDs: [String]
+    /// Where Apple's identity-token keys are downloaded from (a JSON Web Key Set, RFC 7517 §5).
+    public var appleKeysURL: String
 
     /// Creates a configuration.
     public init(
@@ -23,13 +28,17 @@ public struct ServerConfiguration: Sendable {
         relyingPartyName: String? = nil,
         origins: [String],
         appleAppIDs: [String] = [],
-        relatedOrigins: [String] = []
+        relatedOrigins: [String] = [],
+        appleClientIDs: [String] = [],
+        appleKeysURL: String = AppleKeySetFetcher.appleKeysURL
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyName = relyingPartyName ?? relyingPartyID
         self.origins = origins
         self.appleAppIDs = appleAppIDs
         self.relatedOrigins = relatedOrigins
+        self.appleClientIDs = appleClientIDs
+        self.appleKeysURL = appleKeysURL
     }
 
     /// The library's configuration: the RP ID and name, the origins and the related origins, with the

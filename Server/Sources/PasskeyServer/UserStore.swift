@@ -15,4 +15,17 @@ public protocol UserStore: Sendable {
 
     /// The username that owns `userHandle`, or `nil` when no account has it.
     func username(forUserHandle userHandle: [UInt8]) async throws -> String?
+
+    /// The username of the account linked to the Sign in with Apple user `subject` (the identity token's `sub`):
+    /// on the first sign-in, the account ``AppleAccountUsername/username(forSubject:)`` is created with the handle `proposed` and
+    /// linked; afterwards the link is returned. Must be atomic: two first sign-ins of one subject at the same
+    /// moment end with one account and one link.
+    func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String
+}
+
+extension UserStore {
+    /// Stores that keep no Sign in with Apple links fail ``username(forAppleSubject:proposing:)`` as a store failure.
+    public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
+        throw UserStoreError("this user store does not link Sign in with Apple accounts")
+    }
 }

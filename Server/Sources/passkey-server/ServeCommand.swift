@@ -41,6 +41,15 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var relatedOrigins: [String] = []
 
+    @Option(
+        name: .customLong("apple-client-id"),
+        help: "A bundle ID or Services ID Sign in with Apple tokens may be for (POST /auth/apple); repeat for several."
+    )
+    var appleClientIDs: [String] = []
+
+    @Option(name: .customLong("apple-keys"), help: "Where Apple's identity-token keys (a JWKS) are downloaded from.")
+    var appleKeysURL = AppleKeySetFetcher.appleKeysURL
+
     @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -61,7 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
             relyingPartyName: relyingPartyName,
             origins: origins,
             appleAppIDs: appleAppIDs,
-            relatedOrigins: relatedOrigins
+            relatedOrigins: relatedOrigins,
+            appleClientIDs: appleClientIDs,
+            appleKeysURL: appleKeysURL
         )
         _ = try configuration.relyingPartyConfiguration()
         try await PasskeyServerService(

@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PasskeyVerifier
+import PasskeyVerifierTesting
+import Testing
+
+@testable import PasskeyServer
+
+/// The JWKS download: `Cache-Control` read as RFC 9111 says, and the fetcher against a real local HTTP server.
+@Suite struct AppleKeySetFetcherTests {
+    @Test func maxAgeIsReadFromCacheControl() {
+        #expect(CacheControlMaxAge.seconds(in: "public, max-age=21600") == 21_600)
+        #expect(CacheControlMaxAge.seconds(in: "Max-Age = \"120\"") == 120)
+        #expect(CacheControlMaxAge.seconds(in: "max-age=60, no-cache") == 0)
+        #expect(CacheControlMaxAge.seconds(in: "no-store") == 0)
+        #expect(CacheControlMaxAge.seconds(in: "private") == nil)
+        #expect(CacheControlMaxAge.seconds(in: "max-age=-5") == nil)
+        #expect(CacheControlMaxAge.seconds(in: "max-age=99999999999999999999") == nil)
+        #expect(CacheControlMaxAge.seconds(in: nil) == nil)
+    }
+
+    /// Counts the downloads a local server answers.
+    actor Counter {
+        private(set) var count = 0
+        func increment() { count += 1 }
+    }
+
+    @Test func theFetcherDownloadsOnceWhileTheSetIsFresh() async throws {
+        let issuer = try AppleIdentityTokenIssuer(keyIdentifier: "live")
+        let keySetJSON = issuer.keySetJSON
+        let counter = Counter()
+        let router = Router()
+        router.get("auth/keys") { _, _ -> Response in
+            await counter.increment()
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/json", .cacheControl: "max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: keySetJSON))
+            )
+        }
+        router.get("broken/keys") { _, _ -> Response in
+            Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "{}")))
+        }
+        let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let fetcher = AppleKeySetFetcher(url: try #require(URL(string: "http://127.0.0.1:\(port)/auth/keys")))
+            let first = try await fetcher.keySet(refresh: false)
+            let second = try await fetcher.keySet(refresh: false)
+            let refreshedTooSoon = try await fetcher.keySet(refresh: true)
+            #expect(first.keys.map(\.keyIdentifier) == ["live"])
+            #expect(second == first && refreshedTooSoon == first)
+            #expect(await counter.count == 1)
+
+            let broken = AppleKeySetFetcher(url: try #require(URL(string: "http://127.0.0.1:\(port)/broken/keys")))
+            await #expect(throws: AppleKeySetUnavailable.self) { try await broken.keySet(refresh: false) }
+        }
+    }
+}
