@@ -1,7 +1,7 @@
 // Sign in with Apple identity tokens (RFC 7515, RFC 7517, RFC 7519): any input is verified or rejected with a
 // WebAuthnError, never a trap. The selector byte picks what the rest is:
-//   0: a compact JWS, verified against the recorded Apple key 86D88Kf at the recorded token's instant; a token that
-//      verifies must be the recorded one (no forgery);
+//   0: a compact JWS, verified against the key of one token sealed at start (a key generated per process); a token
+//      that verifies must be the sealed one (no forgery);
 //   1: a JSON Web Key Set document; a set that reads has 1...32 keys with unique kids and moduli of 2048+ bits;
 //   2: a JWT claims set, signed here with a key generated per process and verified, so the claims reader is reached;
 //      what verifies agrees with JSONSerialization on sub, and its audience is the client ID.
@@ -32,27 +32,17 @@ public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutableP
     passkey_fuzz_run(argc, argv) { data, size in testOneInput(data, size) }
 }
 
-/// A real identity token and the Apple key that signed it: the public test data of nerdzlab/socialite-apple-sign-in
-/// (`tests/DataStub.php`), as in `AppleIdentityTokenRecordedSample`.
-enum Recorded {
-    static let token =
-        "eyJraWQiOiI4NkQ4OEtmIiwiYWxnIjoiUlMyNTYifQ.eyJpc3MiOiJodHRwczovL2FwcGxlaWQuYXBwbGUuY29tIiwiYXVkIjoiTmVyZ"
-        + "HpsYWIuQXJhdHJhaW4tZGV2ZWxvcG1lbnQiLCJleHAiOjE1ODgyNTgyODQsImlhdCI6MTU4ODI1NzY4NCwic3ViIjoiMDAwMDUwLmE2Yz"
-        + "VlNTYwNmMyMDQ5NDFiMTAzZGI0MmJiNWFmYjQwLjEzMzIiLCJjX2hhc2giOiJ3bVc0OUZZaVdTQnpzQ19UazNRalB3IiwiZW1haWwiOiJ"
-        + "pZ29yMTk5NG1ha2FyYUBnbWFpbC5jb20iLCJlbWFpbF92ZXJpZmllZCI6InRydWUiLCJhdXRoX3RpbWUiOjE1ODgyNTc2ODQsIm5vbmNl"
-        + "X3N1cHBvcnRlZCI6dHJ1ZX0.Dh2rB9jsJ1UaNYn11F5XXvhQemCsWqDGPWh9XAQUFk5kQ5A2u8bHfwIU0D4w-J6Bk9mzGJsPKCNEFsrz"
-        + "VylubBT5wV966Teq43q1fb0WusFQhlhaFDiLBAHXxvQcHda7Hr5GE78x2Gbc0MXq_-Y9RuWeH_RPbxA2Nt0BsE6q3EjcwZHUhWbsUtm"
-        + "cfgHDNxNi_yLHM4YTLdpDcacqU-IWgidYFknHFeqjPBS-FzebRHyyp5fRNvYanpdtyeKQEId0_Ei4LT9jA7SKF88Q3sshTIUWrgadq-JA"
-        + "NPSxOk7-d2ch_W2lXk4jq4LXowvPl2gbJjppAUsS0ZcD1vdAb2FRHA"
-    static let keySet =
-        #"{"keys": [{"kty": "RSA","kid": "86D88Kf","use": "sig","alg": "RS256","n": "iGaLqP6y-SJCCBq5Hv6pGDbG_SQ11"#
-        + #"MNjH7rWHcCFYz4hGwHC4lcSurTlV8u3avoVNM8jXevG1Iu1SY11qInqUvjJur--hghr1b56OPJu6H1iKulSxGjEIyDP6c5BdE1uwprYyr"#
-        + #"4IO9th8fOwCPygjLFrh44XEGbDIFeImwvBAGOhmMB2AD1n1KviyNsH0bEB7phQtiLk-ILjv1bORSRl8AK677-1T8isGfHKXGZ_ZGtStDe7"#
-        + #"Lu0Ihp8zoUt59kx2o9uWpROkzF56ypresiIl4WprClRCjz8x6cPZXU2qNWhu71TQvUFwvIvbkE1oYaJMb0jcOTmBRZA2QuYw-zHLwQ","#
-        + #""e": "AQAB"}]}"#
-    static let instant = Date(timeIntervalSince1970: 1_588_257_744)
-    static let verifier: AppleIdentityTokenVerifier? = (try? JSONWebKeySet(json: Array(keySet.utf8))).map {
-        AppleIdentityTokenVerifier(clientIDs: ["Nerdzlab.Aratrain-development"], keySet: $0)
+/// One token sealed at start with a key of its own, generated for this process: the only input that case 0 may
+/// find valid.
+enum Sealed {
+    static let clientID = "com.example.sealed"
+    static let instant = Date(timeIntervalSince1970: 1_795_089_600)
+    static let issuer: AppleIdentityTokenIssuer? = try? AppleIdentityTokenIssuer(keyIdentifier: "sealed")
+    static let token: String? = try? issuer?.identityToken(
+        claims: AppleIdentityTokenIssuer.claimsJSON(
+            subject: "000123.sealed.0001", audience: clientID, rawNonce: nil, issuedAt: instant))
+    static let verifier: AppleIdentityTokenVerifier? = (try? issuer?.keySet()).flatMap {
+        $0.map { AppleIdentityTokenVerifier(clientIDs: [clientID], keySet: $0) }
     }
 }
 
@@ -71,15 +61,14 @@ func seeds() -> [[UInt8]] {
         subject: "001234.0123456789abcdef0123456789abcdef.1234", audience: Generated.clientID, rawNonce: nil,
         issuedAt: Generated.issuedAt, email: "x7k2@privaterelay.appleid.com", isEmailVerified: true,
         isPrivateEmail: true, realUserStatus: .likelyReal, flagsAsStrings: true)
-    let parts = Recorded.token.split(separator: ".").map(String.init)
-    let recordedClaims = Base64URL.decode(parts[1]) ?? []
+    let sealed = Sealed.token ?? ""
+    let parts = sealed.split(separator: ".").map(String.init)
     return [
-        [0] + Array(Recorded.token.utf8),
-        [0] + Array((parts[0] + "." + parts[1] + ".").utf8),
-        [1] + Array(Recorded.keySet.utf8),
+        [0] + Array(sealed.utf8),
+        [0] + Array((parts.prefix(2).joined(separator: ".") + ".").utf8),
+        [1] + ((try? Sealed.issuer?.keySetJSON) ?? []),
         [1] + ((try? AppleIdentityTokenIssuer(keyIdentifier: "seed").keySetJSON) ?? []),
         [2] + Array(claims.utf8),
-        [2] + recordedClaims,
     ]
 }
 
@@ -88,14 +77,14 @@ func fuzz(_ bytes: [UInt8]) {
     let body = Array(bytes.dropFirst())
     switch selector % 3 {
     case 0:
-        guard let verifier = Recorded.verifier,
-            let verified = try? verifier.verify(body, rawNonce: nil, at: Recorded.instant)
+        guard let verifier = Sealed.verifier, let sealed = Sealed.token,
+            let verified = try? verifier.verify(body, rawNonce: nil, at: Sealed.instant)
         else { return }
-        let signed = Recorded.token.split(separator: ".").prefix(2).joined(separator: ".")
+        let signed = sealed.split(separator: ".").prefix(2).joined(separator: ".")
         let input = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).prefix(2)
             .map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
-        Fuzzing.check(input == signed, "a token other than the recorded one verified with Apple's key")
-        Fuzzing.check(verified.subject == "000050.a6c5e5606c204941b103db42bb5afb40.1332", "the subject changed")
+        Fuzzing.check(input == signed, "a token other than the sealed one verified with its key")
+        Fuzzing.check(verified.subject == "000123.sealed.0001", "the subject changed")
     case 1:
         guard let set = try? JSONWebKeySet(json: body) else { return }
         Fuzzing.check((1...JSONWebKeySet.maximumKeyCount).contains(set.keys.count), "key count out of bounds")
