@@ -40,7 +40,7 @@ if [ "$(su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = '$rol
     su postgres -c "psql -qc \"CREATE ROLE $role LOGIN CREATEDB PASSWORD '$role'\""
 fi
 
-server=${PASSKEY_SERVER:-$(cd Server && swift build --show-bin-path)/passkey-server}
+server=${PASSKEY_SERVER:-Server/.build/debug/passkey-server}
 if [ ! -x "$server" ]; then
     echo "no passkey-server at $server: build Server first (cd Server && swift build)" >&2
     exit 1
