@@ -6,6 +6,8 @@
 #
 #   .ci/browser-e2e.sh            run the suite
 #   .ci/browser-e2e.sh --record   record the Chromium ceremonies again into Fixtures/chromium/
+#
+# PASSKEY_SERVER names a passkey-server binary to use instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,9 +33,17 @@ if ! python3 -c "import selenium" >/dev/null 2>&1; then
     python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium
 fi
 
-echo "== building passkey-server"
-(cd Server && swift build --product passkey-server)
-server_binary="$(cd Server && swift build --show-bin-path)/passkey-server"
+if [ -n "${PASSKEY_SERVER:-}" ]; then
+    server_binary=$PASSKEY_SERVER
+else
+    echo "== building passkey-server (incremental after the Server step of .ci/run)"
+    (cd Server && swift build --product passkey-server)
+    server_binary=Server/.build/debug/passkey-server
+fi
+if [ ! -x "$server_binary" ]; then
+    echo "no passkey-server at $server_binary" >&2
+    exit 1
+fi
 
 work_directory=$(mktemp -d)
 server_pid=""
