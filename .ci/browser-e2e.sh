@@ -18,8 +18,13 @@ case "${1:-}" in
     *) echo "usage: $0 [--record]" >&2; exit 2 ;;
 esac
 
+python_packages=(selenium)
+if [ "$mode" = record ]; then
+    python_packages+=(cryptography)
+fi
 missing=()
-command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -28,10 +33,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
     apt-get update
     apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-if ! python3 -c "import selenium" >/dev/null 2>&1; then
-    echo "== installing selenium (PyPI)"
-    python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium
-fi
+for package in "${python_packages[@]}"; do
+    if ! python3 -c "import $package" >/dev/null 2>&1; then
+        echo "== installing $package (PyPI)"
+        # Debian's own Python refuses pip installs outside a virtual environment (PEP 668) unless told.
+        python3 -m pip install --quiet "$package" || python3 -m pip install --quiet --break-system-packages "$package"
+    fi
+done
 
 if [ -n "${PASSKEY_SERVER:-}" ]; then
     server_binary=$PASSKEY_SERVER
