@@ -20,7 +20,6 @@ import os
 import sys
 import uuid
 
-from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519
 from cryptography.x509 import load_der_x509_certificate

@@ -137,7 +137,7 @@ class InternalAuthenticatorWithResidentKeysAndUserVerification(Scenario):
 
         signed_in = self.browser.sign_in({"userVerification": "required"})
         self.assert_ok(signed_in["options"], "assertion options")
-        self.assertEqual(signed_in["options"]["body"].get("allowCredentials", []), [])
+        self.assertEqual(signed_in["options"]["body"]["allowCredentials"], [])
         self.assertEqual(signed_in["options"]["body"]["userVerification"], "required")
         self.assertNotIn("clientError", signed_in, pretty(signed_in))
         self.assert_ok(signed_in["result"], "assertion result")
@@ -175,7 +175,7 @@ class InternalAuthenticatorWithResidentKeysAndUserVerification(Scenario):
         options = self.exchange(exchanges, "/assertion/options")
         self.assertEqual(options["request"].get("username"), "")
         self.assert_ok(options, "assertion options")
-        self.assertEqual(options["body"].get("allowCredentials", []), [])
+        self.assertEqual(options["body"]["allowCredentials"], [])
         result = self.exchange(exchanges, "/assertion/result")
         self.assert_ok(result, "assertion result")
         self.assertEqual(result["body"]["username"], username)
