@@ -173,8 +173,7 @@ def authenticator_options(kind):
     """The virtual authenticators of the suite (WebDriver `Add Virtual Authenticator`, WebAuthn L3 §11.3):
 
     - `internal-uv-rk`: a CTAP2 platform authenticator with resident keys and user verification (a passkey);
-    - `usb`: a CTAP2 USB security key without resident keys and without user verification;
-    - `usb-rk`: the same with resident keys.
+    - `usb`: a CTAP2 USB security key without resident keys and without user verification.
     """
     if kind == "internal-uv-rk":
         return VirtualAuthenticatorOptions(
@@ -183,10 +182,6 @@ def authenticator_options(kind):
     if kind == "usb":
         return VirtualAuthenticatorOptions(
             protocol=Protocol.CTAP2, transport=Transport.USB, has_resident_key=False,
-            has_user_verification=False, is_user_consenting=True, is_user_verified=False)
-    if kind == "usb-rk":
-        return VirtualAuthenticatorOptions(
-            protocol=Protocol.CTAP2, transport=Transport.USB, has_resident_key=True,
             has_user_verification=False, is_user_consenting=True, is_user_verified=False)
     raise ValueError("unknown authenticator kind %r" % kind)
 
@@ -200,7 +195,6 @@ class Browser:
             options=chromium_options(),
             service=Service(executable("CHROMEDRIVER", "chromedriver")))
         self.driver.set_script_timeout(SCRIPT_TIMEOUT_SECONDS)
-        self.authenticator_kind = None
 
     def version(self):
         """Chromium's version, such as `156.0.8078.108`."""
@@ -216,12 +210,10 @@ class Browser:
         """Replaces the virtual authenticator by a fresh one of `kind` (see `authenticator_options`)."""
         self.remove_authenticator()
         self.driver.add_virtual_authenticator(authenticator_options(kind))
-        self.authenticator_kind = kind
 
     def remove_authenticator(self):
         if self.driver.virtual_authenticator_id is not None:
             self.driver.remove_virtual_authenticator()
-        self.authenticator_kind = None
 
     def credentials(self):
         """The credentials the virtual authenticator holds (WebDriver `Get Credentials`)."""
