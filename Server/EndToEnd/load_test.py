@@ -151,6 +151,7 @@ class Measurement:
     postgres_cpu: float
     client_cpu: float
     failures: list[str]
+    server_log_excerpt: list[str] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -223,6 +224,10 @@ def run_configuration(name: str, arguments: argparse.Namespace) -> Measurement:
             with ServerCluster(arguments.server, location, log_level="warning") as cluster:
                 instances = cluster.start(int(count))
                 measurement = asyncio.run(drive(instances, arguments.concurrency, arguments.warmup, arguments.seconds))
+                if measurement.failures:
+                    measurement.server_log_excerpt = [
+                        line for instance in instances for line in instance.log().splitlines() if line.strip()
+                    ][-10:]
         finally:
             if database is not None:
                 database.__exit__(None, None, None)
@@ -307,6 +312,7 @@ def main() -> int:
         if m.failures:
             failed = True
             print(f"\n{m.name}: {len(m.failures)} failed sign-ins, first: {m.failures[0]}", file=sys.stderr)
+            print("the servers' last log lines:\n" + "\n".join(m.server_log_excerpt), file=sys.stderr)
         if m.sign_ins == 0:
             failed = True
             print(f"\n{m.name}: no sign-in completed", file=sys.stderr)
