@@ -214,9 +214,8 @@ class ClusterTests(unittest.TestCase):
             self.assertEqual(
                 [entry["id"] for entry in named["allowCredentials"]], [base64url(credential.credential_id)]
             )
-            status, answer = post(
-                self.instances[begin], "/assertion/result", self.authenticator.authenticate(credential, named["challenge"])
-            )
+            assertion = self.authenticator.authenticate(credential, named["challenge"])
+            status, answer = post(self.instances[begin], "/assertion/result", assertion)
             self.assertEqual((status, answer), (200, {"status": "ok", "errorMessage": "", "username": username}))
 
             discoverable = self.request_options(self.instances[begin])

@@ -100,7 +100,10 @@ class Tally:
     failures: list[str] = field(default_factory=list)
 
 
-async def register(connection: HTTPConnection, authenticator: SoftwareAuthenticator, username: str) -> SoftwareCredential:
+async def register(
+    connection: HTTPConnection, authenticator: SoftwareAuthenticator, username: str
+) -> SoftwareCredential:
+    """Registers a new credential for `username` through the instance of `connection`."""
     status, body = await connection.post("/attestation/options", json.dumps({"username": username}).encode())
     if status != 200:
         raise RuntimeError(f"attestation/options: {status} {body!r}")
