@@ -10,7 +10,10 @@
     /// `BEGIN IMMEDIATE` transaction recorded in the `passkey_schema_version` table, so processes opening one file
     /// at once migrate it once; while another holds the lock, it waits with `Task.sleep`, not on a thread. A file
     /// is put in WAL mode, so reads do not wait for writes. Open one storage per file in a process and share it:
-    /// its statements are serialized on one connection, which keeps each atomic. Each store method is one SQL statement on the shared connection
+    /// its statements run one at a time on one connection, on a thread of the storage's own, which keeps each
+    /// atomic. (On a shared thread pool, a write that started while another statement of the connection was
+    /// stepping would run in that statement's read transaction and, once another process had written, fail at
+    /// once with `SQLITE_BUSY_SNAPSHOT` instead of waiting.) Each store method is one SQL statement on the shared connection
     /// (`INSERT … ON CONFLICT DO NOTHING RETURNING`, `UPDATE … WHERE version = ? RETURNING`,
     /// `DELETE … RETURNING`), atomic for every task of the process and, on a file, for every process using it.
     ///
@@ -37,6 +40,7 @@
         public static let migrationTimeoutMilliseconds = 60_000
 
         let connection: SQLiteConnection
+        let threadPool: NIOThreadPool
 
         /// The credential records, in the `passkey_credentials` table.
         public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(connection: connection) }
@@ -54,7 +58,19 @@
             case .file(let path): storage = .file(path: path)
             case .memory: storage = .memory
             }
-            let connection = try await SQLiteConnection.open(storage: storage)
+            let threadPool = NIOThreadPool(numberOfThreads: 1)
+            threadPool.start()
+            let connection: SQLiteConnection
+            do {
+                connection = try await SQLiteConnection.open(
+                    storage: storage,
+                    threadPool: threadPool,
+                    on: MultiThreadedEventLoopGroup.singleton.any()
+                )
+            } catch {
+                await Task.detached { try? await threadPool.shutdownGracefully() }.value
+                throw error
+            }
             do {
                 _ = try await connection.query("PRAGMA busy_timeout = 0")
                 if case .file = location {
@@ -65,10 +81,13 @@
                 try await SQLiteSchema.migrate(connection)
                 _ = try await connection.query("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
             } catch {
-                await Task.detached { try? await connection.close() }.value
+                await Task.detached {
+                    try? await connection.close()
+                    try? await threadPool.shutdownGracefully()
+                }.value
                 throw error
             }
-            return SQLiteStorage(connection: connection)
+            return SQLiteStorage(connection: connection, threadPool: threadPool)
         }
 
         /// Deletes the challenges expired at `instant` (`expires_at <= instant`) and returns how many.
@@ -83,11 +102,15 @@
             try await SQLiteSchema.recordedVersion(connection) ?? 0
         }
 
-        /// Closes the connection; the stores fail afterwards. The close runs even when the calling task is
-        /// cancelled, so the connection is never left open.
+        /// Closes the connection and stops its thread; the stores fail afterwards. The close runs even when the
+        /// calling task is cancelled, so the connection is never left open.
         public func close() async throws {
             let connection = self.connection
-            try await Task.detached { try await connection.close() }.value
+            let threadPool = self.threadPool
+            try await Task.detached {
+                try await connection.close()
+                try await threadPool.shutdownGracefully()
+            }.value
         }
     }
 #endif

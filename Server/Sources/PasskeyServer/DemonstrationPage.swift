@@ -1,7 +1,9 @@
 /// The page served at `/`: plain HTML and JavaScript, no framework and no build step, that registers a passkey,
 /// signs in with one, and signs in through autofill (conditional mediation, WebAuthn Level 3 §5.1.4.1). It
 /// turns the server's options into arguments with `PublicKeyCredential.parseCreationOptionsFromJSON()` and
-/// `parseRequestOptionsFromJSON()` (§5.1.9, §5.1.10) and posts `PublicKeyCredential.toJSON()` (§5.1.8).
+/// `parseRequestOptionsFromJSON()` (§5.1.9, §5.1.10) and posts `PublicKeyCredential.toJSON()` (§5.1.8). Two
+/// selects ask the server for a user verification (§5.8.6) and resident key (§5.4.6) requirement other than its
+/// own; the browser suite (`Server/EndToEnd/browser_test.py`) drives the page by its element ids.
 enum DemonstrationPage {
     /// The page.
     static let html = #"""
@@ -13,8 +15,8 @@ enum DemonstrationPage {
         <title>passkey-server</title>
         <style>
           body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; }
-          input, button { font-size: 1rem; padding: 0.4rem; margin: 0.2rem 0; }
-          input { width: 100%; box-sizing: border-box; }
+          input, select, button { font-size: 1rem; padding: 0.4rem; margin: 0.2rem 0; }
+          input, select { width: 100%; box-sizing: border-box; }
           #status { margin-top: 1rem; white-space: pre-wrap; }
         </style>
         </head>
@@ -23,6 +25,20 @@ enum DemonstrationPage {
         <form id="form" onsubmit="return false">
           <label for="username">Username</label>
           <input id="username" name="username" autocomplete="username webauthn" autofocus>
+          <label for="user-verification">User verification</label>
+          <select id="user-verification">
+            <option value="">as the server decides</option>
+            <option>required</option>
+            <option>preferred</option>
+            <option>discouraged</option>
+          </select>
+          <label for="resident-key">Discoverable passkey (resident key)</label>
+          <select id="resident-key">
+            <option value="">as the server decides</option>
+            <option>required</option>
+            <option>preferred</option>
+            <option>discouraged</option>
+          </select>
           <button id="register" type="button">Register a passkey</button>
           <button id="signin" type="button">Sign in</button>
         </form>
@@ -33,6 +49,8 @@ enum DemonstrationPage {
         let autofill = null;
 
         function show(text) { statusLine.textContent = text; }
+
+        function choice(id) { return document.getElementById(id).value || undefined; }
 
         async function post(path, body) {
           const response = await fetch(path, {
@@ -52,7 +70,14 @@ enum DemonstrationPage {
           if (!username) { show("Enter a username first."); return; }
           try {
             if (autofill) { autofill.abort(); }
-            const options = await post("/attestation/options", { username: username, displayName: username });
+            const options = await post("/attestation/options", {
+              username: username,
+              displayName: username,
+              authenticatorSelection: {
+                userVerification: choice("user-verification"),
+                residentKey: choice("resident-key"),
+              },
+            });
             const credential = await navigator.credentials.create({
               publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options),
             });
@@ -69,7 +94,10 @@ enum DemonstrationPage {
           const username = document.getElementById("username").value.trim();
           try {
             if (autofill) { autofill.abort(); }
-            const options = await post("/assertion/options", { username: username });
+            const options = await post("/assertion/options", {
+              username: username,
+              userVerification: choice("user-verification"),
+            });
             const credential = await navigator.credentials.get({
               publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options),
             });

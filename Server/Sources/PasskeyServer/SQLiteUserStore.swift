@@ -4,15 +4,30 @@ import SQLiteNIO
 /// A ``UserStore`` in the `passkey_server_users` table of an SQLite database, the file that holds the
 /// credential records (WebAuthn Level 3 §5.4.3 `user.id`).
 ///
-/// It has its own connection to the file, opened by ``open(path:)``, which creates the table when missing. The
-/// insert is `INSERT … ON CONFLICT (username) DO NOTHING` followed by a read, so concurrent first
-/// registrations of one username agree on one handle.
+/// It has its own connection to the file, opened by ``open(path:)``, which creates the table when missing, and
+/// its own one-thread pool, so that the connection runs one statement at a time: a write that started while
+/// another statement of the connection was stepping would fail at once with `SQLITE_BUSY_SNAPSHOT` when another
+/// server process has written since. The insert is `INSERT … ON CONFLICT (username) DO NOTHING` followed by a
+/// read, so concurrent first registrations of one username agree on one handle.
 public struct SQLiteUserStore: UserStore {
     let connection: SQLiteConnection
+    let threadPool: NIOThreadPool
 
     /// Opens the database file at `path` (creating it when missing) and creates the users table.
     public static func open(path: String) async throws -> SQLiteUserStore {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        let threadPool = NIOThreadPool(numberOfThreads: 1)
+        threadPool.start()
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: path),
+                threadPool: threadPool,
+                on: MultiThreadedEventLoopGroup.singleton.any()
+            )
+        } catch {
+            try? await threadPool.shutdownGracefully()
+            throw error
+        }
         do {
             _ = try await connection.query("PRAGMA busy_timeout = 10000")
             _ = try await connection.query(
@@ -33,9 +48,10 @@ public struct SQLiteUserStore: UserStore {
             )
         } catch {
             try? await connection.close()
+            try? await threadPool.shutdownGracefully()
             throw error
         }
-        return SQLiteUserStore(connection: connection)
+        return SQLiteUserStore(connection: connection, threadPool: threadPool)
     }
 
     /// The stored handle of `username`, inserting `proposed` first when there is none.
@@ -97,8 +113,9 @@ public struct SQLiteUserStore: UserStore {
         return linked
     }
 
-    /// Closes the connection; the store fails afterwards.
+    /// Closes the connection and stops its thread; the store fails afterwards.
     public func close() async throws {
         try await connection.close()
+        try await threadPool.shutdownGracefully()
     }
 }

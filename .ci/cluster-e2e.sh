@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Many passkey-server instances on one PostgreSQL (Server/EndToEnd/cluster_test.py): three instances of the
+# Server build over one database; the same assertion posted to all three at once succeeds exactly once, two
+# registrations of one credential ID race and one wins, a ceremony started on one instance finishes on another.
+# Then a short load run (Server/EndToEnd/load_test.py, 2 s per configuration) shows that the load test works;
+# the measured run is in Docs/Performance.md.
+#
+# Starts PostgreSQL as .ci/store-traits.sh does, and creates a role that may create databases: each test run
+# and each load configuration works in a database of its own, dropped at its end. The server binary is the
+# debug build of the Server step of .ci/run; PASSKEY_SERVER names another one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+role=passkey_cluster
+export PASSKEY_CLUSTER_POSTGRES_URL="postgres://$role:$role@127.0.0.1:5432/postgres"
+
+if ! command -v pg_ctlcluster >/dev/null 2>&1 || [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
+    echo "== installing PostgreSQL"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y --no-install-recommends postgresql
+fi
+if ! python3 -c "import cryptography" 2>/dev/null; then
+    echo "== installing Python's cryptography"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y --no-install-recommends python3-cryptography
+fi
+version=$(ls /etc/postgresql | sort -V | tail -1)
+if ! pg_ctlcluster "$version" main status >/dev/null 2>&1; then
+    echo "== starting PostgreSQL $version"
+    pg_ctlcluster "$version" main start
+fi
+for _ in $(seq 1 30); do
+    pg_isready -q -h 127.0.0.1 -p 5432 && break
+    sleep 1
+done
+pg_isready -h 127.0.0.1 -p 5432
+if [ "$(su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = '$role'\"")" != 1 ]; then
+    su postgres -c "psql -qc \"CREATE ROLE $role LOGIN CREATEDB PASSWORD '$role'\""
+fi
+
+server=${PASSKEY_SERVER:-Server/.build/debug/passkey-server}
+if [ ! -x "$server" ]; then
+    echo "no passkey-server at $server: build Server first (cd Server && swift build)" >&2
+    exit 1
+fi
+
+echo "== three passkey-server instances on one PostgreSQL database ($server)"
+python3 Server/EndToEnd/cluster_test.py --server "$server"
+
+echo "== a short load run: SQLite and PostgreSQL, 1 and 2 instances, 2 s each"
+python3 Server/EndToEnd/load_test.py --server "$server" --seconds 2 --warmup 0.5 --concurrency 8

@@ -1,0 +1,246 @@
+"""Three passkey-server processes on one PostgreSQL database (issue 9 §3, "many instances, one database").
+
+    python3 Server/EndToEnd/cluster_test.py --server Server/.build/debug/passkey-server \\
+        --postgres postgres://USER:PASSWORD@127.0.0.1:5432/postgres [unittest arguments]
+
+The role of `--postgres` must be allowed to create databases: each run works in a database of its own, dropped
+at the end. What is checked, each over several rounds so that the requests really race:
+
+- the same assertion posted to all three instances at the same moment succeeds exactly once (200 and the
+  username); the two others are 400 `challengeNotFound` (the challenge is taken once, WebAuthn Level 3 §13.4.3);
+- two registrations that carry the same credential ID, posted at the same moment to two instances: one is 200,
+  the other 400 `credentialAlreadyRegistered` (§7.1 step 26), one row is stored, and it is the winner's key;
+- a registration and a sign-in started on one instance finish on another, for every ordered pair.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import unittest
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from server_processes import ORIGIN, RELYING_PARTY_ID, PostgresDatabase, ServerCluster, ServerInstance  # noqa: E402
+from software_authenticator import SoftwareAuthenticator, SoftwareCredential, base64url  # noqa: E402
+
+ROUNDS = 20
+SETTINGS: dict = {}
+
+
+def post(instance: ServerInstance, path: str, body: dict) -> tuple[int, dict]:
+    """POSTs `body` as JSON and returns the status and the decoded answer."""
+    connection = instance.connection()
+    try:
+        connection.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def post_at_once(targets: list[tuple[ServerInstance, str, bytes]]) -> list[tuple[int, dict]]:
+    """POSTs each body to its instance from its own thread, the connections opened beforehand and the requests
+    released together by a barrier; returns the answers in the order of `targets`."""
+    barrier = threading.Barrier(len(targets))
+    answers: list = [None] * len(targets)
+
+    def send(index: int, connection: http.client.HTTPConnection, path: str, body: bytes) -> None:
+        try:
+            connection.connect()
+            barrier.wait(timeout=30)
+            connection.request("POST", path, body, {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            answers[index] = (response.status, json.loads(response.read()))
+        except Exception as error:  # reported by the test as a missing answer
+            answers[index] = (0, {"errorMessage": f"transport: {error!r}"})
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=send, args=(index, instance.connection(), path, body))
+        for index, (instance, path, body) in enumerate(targets)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+def error_code(answer: dict) -> str:
+    """The stable code that starts a failure's `errorMessage` (`"<code>: <message>"`)."""
+    return answer.get("errorMessage", "").split(":", 1)[0]
+
+
+class ClusterTests(unittest.TestCase):
+    """The three properties, against three instances started once for the class."""
+
+    cluster: ServerCluster
+    database: PostgresDatabase
+    instances: list[ServerInstance]
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.database = PostgresDatabase(SETTINGS["postgres"], "passkey_cluster").__enter__()
+        cls.cluster = ServerCluster(SETTINGS["server"], cls.database.url)
+        try:
+            cls.instances = cls.cluster.start(3)
+        except Exception:
+            cls.cluster.stop()
+            cls.database.__exit__(None, None, None)
+            raise
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.cluster.stop()
+        cls.database.__exit__(None, None, None)
+
+    def setUp(self) -> None:
+        self.authenticator = SoftwareAuthenticator(RELYING_PARTY_ID, ORIGIN)
+
+    def creation_options(self, instance: ServerInstance, username: str) -> dict:
+        status, options = post(instance, "/attestation/options", {"username": username})
+        self.assertEqual((status, options["status"]), (200, "ok"), options)
+        return options
+
+    def request_options(self, instance: ServerInstance, username: str | None = None) -> dict:
+        status, options = post(instance, "/assertion/options", {"username": username} if username else {})
+        self.assertEqual((status, options["status"]), (200, "ok"), options)
+        return options
+
+    def register(self, instance: ServerInstance, username: str) -> SoftwareCredential:
+        credential, response = self.authenticator.register(self.creation_options(instance, username))
+        status, answer = post(instance, "/attestation/result", response)
+        self.assertEqual((status, answer), (200, {"status": "ok", "errorMessage": ""}))
+        return credential
+
+    def stored_credential_count(self, credential_id: bytes) -> int:
+        output = subprocess.run(
+            [
+                "psql", self.database.url, "-tAc",
+                f"SELECT count(*) FROM passkey_credentials WHERE credential_id = '\\x{credential_id.hex()}'",
+            ],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        return int(output.strip())
+
+    def test_the_same_assertion_posted_to_three_instances_at_once_succeeds_exactly_once(self) -> None:
+        username = "race-assertion"
+        credential = self.register(self.instances[0], username)
+        for round_number in range(ROUNDS):
+            starter = self.instances[round_number % 3]
+            options = self.request_options(starter, username if round_number % 2 else None)
+            body = json.dumps(self.authenticator.authenticate(credential, options["challenge"])).encode()
+            answers = post_at_once([(instance, "/assertion/result", body) for instance in self.instances])
+            successes = [answer for answer in answers if answer[0] == 200]
+            failures = [answer for answer in answers if answer[0] != 200]
+            self.assertEqual(
+                successes, [(200, {"status": "ok", "errorMessage": "", "username": username})], answers
+            )
+            self.assertEqual(
+                [(status, answer["status"], error_code(answer)) for status, answer in failures],
+                [(400, "failed", "challengeNotFound")] * 2,
+                answers,
+            )
+
+    def test_the_same_registration_posted_to_three_instances_at_once_stores_one_credential(self) -> None:
+        for round_number in range(ROUNDS // 2):
+            options = self.creation_options(self.instances[round_number % 3], f"race-registration-{round_number}")
+            credential, response = self.authenticator.register(options)
+            answers = post_at_once(
+                [(instance, "/attestation/result", json.dumps(response).encode()) for instance in self.instances]
+            )
+            self.assertEqual(sorted(status for status, _ in answers), [200, 400, 400], answers)
+            self.assertEqual(
+                sorted(error_code(answer) for status, answer in answers if status == 400),
+                ["challengeNotFound", "challengeNotFound"],
+                answers,
+            )
+            self.assertEqual(self.stored_credential_count(credential.credential_id), 1)
+
+    def test_two_registrations_of_one_credential_id_race_and_one_wins(self) -> None:
+        for round_number in range(ROUNDS // 2):
+            first, second = self.instances[round_number % 3], self.instances[(round_number + 1) % 3]
+            one_user = round_number % 2 == 0
+            usernames = [f"same-id-{round_number}"] * 2 if one_user else [f"same-id-{round_number}-{n}" for n in "ab"]
+            credential_id = os.urandom(16)
+            contenders = [
+                self.authenticator.register(self.creation_options(instance, username), credential_id=credential_id)
+                for instance, username in zip((first, second), usernames)
+            ]
+            answers = post_at_once(
+                [
+                    (first, "/attestation/result", json.dumps(contenders[0][1]).encode()),
+                    (second, "/attestation/result", json.dumps(contenders[1][1]).encode()),
+                ]
+            )
+            self.assertEqual(sorted(status for status, _ in answers), [200, 400], answers)
+            loser_answer = next(answer for status, answer in answers if status == 400)
+            self.assertEqual(
+                (loser_answer["status"], error_code(loser_answer)), ("failed", "credentialAlreadyRegistered")
+            )
+            self.assertEqual(self.stored_credential_count(credential_id), 1)
+
+            winner_index = 0 if answers[0][0] == 200 else 1
+            winner, loser = contenders[winner_index][0], contenders[1 - winner_index][0]
+            options = self.request_options(self.instances[2])
+            assertion = self.authenticator.authenticate(winner, options["challenge"])
+            status, answer = post(self.instances[0], "/assertion/result", assertion)
+            self.assertEqual((status, answer.get("username")), (200, usernames[winner_index]), answer)
+            # The loser's key was not stored: with the winner's user handle its signature fails, with its own
+            # user handle the credential is someone else's.
+            options = self.request_options(self.instances[1])
+            status, answer = post(
+                self.instances[2], "/assertion/result", self.authenticator.authenticate(loser, options["challenge"])
+            )
+            expected = "invalidSignature" if one_user else "credentialMismatch"
+            self.assertEqual((status, error_code(answer)), (400, expected), answer)
+
+    def test_ceremonies_started_on_one_instance_finish_on_another(self) -> None:
+        pairs = [(begin, finish) for begin in range(3) for finish in range(3) if begin != finish]
+        for begin, finish in pairs:
+            username = f"across-{begin}-{finish}"
+            options = self.creation_options(self.instances[begin], username)
+            credential, response = self.authenticator.register(options)
+            status, answer = post(self.instances[finish], "/attestation/result", response)
+            self.assertEqual((status, answer), (200, {"status": "ok", "errorMessage": ""}))
+
+            named = self.request_options(self.instances[finish], username)
+            self.assertEqual(
+                [entry["id"] for entry in named["allowCredentials"]], [base64url(credential.credential_id)]
+            )
+            assertion = self.authenticator.authenticate(credential, named["challenge"])
+            status, answer = post(self.instances[begin], "/assertion/result", assertion)
+            self.assertEqual((status, answer), (200, {"status": "ok", "errorMessage": "", "username": username}))
+
+            discoverable = self.request_options(self.instances[begin])
+            assertion = self.authenticator.authenticate(credential, discoverable["challenge"])
+            status, answer = post(self.instances[finish], "/assertion/result", assertion)
+            self.assertEqual((status, answer), (200, {"status": "ok", "errorMessage": "", "username": username}))
+            third = self.instances[3 - begin - finish]
+            status, answer = post(third, "/assertion/result", assertion)
+            self.assertEqual((status, answer["status"], error_code(answer)), (400, "failed", "challengeNotFound"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--server", required=True, help="the passkey-server binary")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("PASSKEY_CLUSTER_POSTGRES_URL"),
+        help="a postgres:// URL whose role may create databases (default: $PASSKEY_CLUSTER_POSTGRES_URL)",
+    )
+    arguments, rest = parser.parse_known_args()
+    if not arguments.postgres:
+        parser.error("give --postgres or set PASSKEY_CLUSTER_POSTGRES_URL")
+    SETTINGS.update(server=os.path.abspath(arguments.server), postgres=arguments.postgres)
+    unittest.main(argv=[sys.argv[0], "-v", *rest])
+
+
+if __name__ == "__main__":
+    main()
