@@ -5,7 +5,7 @@
 # Then a short load run (Server/EndToEnd/load_test.py, 2 s per configuration) shows that the load test works;
 # the measured run is in Docs/Performance.md.
 #
-# Starts PostgreSQL as .ci/store-traits.sh does, and creates a role that may create databases: each test run
+# Starts PostgreSQL with .ci/postgres.sh, and creates a role that may create databases: each test run
 # and each load configuration works in a database of its own, dropped at its end. The server binary is the
 # debug build of the Server step of .ci/run; PASSKEY_SERVER names another one.
 set -euo pipefail
@@ -14,28 +14,11 @@ cd "$(dirname "$0")/.."
 role=passkey_cluster
 export PASSKEY_CLUSTER_POSTGRES_URL="postgres://$role:$role@127.0.0.1:5432/postgres"
 
-if ! command -v pg_ctlcluster >/dev/null 2>&1 || [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
-    echo "== installing PostgreSQL"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y --no-install-recommends postgresql
-fi
+.ci/postgres.sh
 if ! python3 -c "import cryptography" 2>/dev/null; then
     echo "== installing Python's cryptography"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update
-    apt-get install -y --no-install-recommends python3-cryptography
+    python3 -m pip install --quiet cryptography || python3 -m pip install --quiet --break-system-packages cryptography
 fi
-version=$(ls /etc/postgresql | sort -V | tail -1)
-if ! pg_ctlcluster "$version" main status >/dev/null 2>&1; then
-    echo "== starting PostgreSQL $version"
-    pg_ctlcluster "$version" main start
-fi
-for _ in $(seq 1 30); do
-    pg_isready -q -h 127.0.0.1 -p 5432 && break
-    sleep 1
-done
-pg_isready -h 127.0.0.1 -p 5432
 if [ "$(su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = '$role'\"")" != 1 ]; then
     su postgres -c "psql -qc \"CREATE ROLE $role LOGIN CREATEDB PASSWORD '$role'\""
 fi
