@@ -7,8 +7,13 @@ import Testing
             #expect(WebAuthnError.Code(name: code.name) == code)
         }
         #expect(WebAuthnError.Code(name: "notACode") == nil)
-        #expect(WebAuthnError.Code.allCodes.count == 26)
-        #expect(WebAuthnError.Code.allCodes.last == .extensionMismatch)
+        #expect(WebAuthnError.Code.allCodes.count == 31)
+        #expect(WebAuthnError.Code.allCodes[25] == .extensionMismatch)
+        #expect(
+            Array(WebAuthnError.Code.allCodes[26...]) == [
+                .invalidMetadata, .staleMetadata, .metadataRollback, .authenticatorStatusRejected,
+                .uncertifiedAuthenticator,
+            ])
     }
 
     @Test func errorsCompareByCodeOnly() {
