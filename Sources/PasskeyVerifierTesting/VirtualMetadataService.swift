@@ -81,7 +81,9 @@ public struct VirtualMetadataService: Sendable {
     /// A compact JWS of `payload` (the payload JSON bytes) signed by the signer, with
     /// `{"alg": …, "typ": "JWT", "x5c": [signer, intermediate]}` as its header.
     public func blob(payload: [UInt8]) throws(VirtualAuthenticatorError) -> [UInt8] {
-        let chain = [signerCertificate, intermediateCertificate].map { "\"\(Base64URL.encodeStandard($0.derEncoded))\"" }
+        let chain = [signerCertificate, intermediateCertificate].map {
+            "\"\(Base64URL.encodeStandard($0.derEncoded))\""
+        }
         let header = "{\"alg\":\"\(algorithmName)\",\"typ\":\"JWT\",\"x5c\":[\(chain.joined(separator: ","))]}"
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
         let signature = try VirtualAuthenticatorError.wrapping("cannot sign the metadata BLOB") {

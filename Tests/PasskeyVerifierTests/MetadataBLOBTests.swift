@@ -18,7 +18,8 @@ import Testing
         default: service = try Support.service()
         }
         let bytes = try Support.blob(
-            service, serialNumber: 42, entries: [Support.simpleEntry(Support.aaguidA), Support.simpleEntry(Support.aaguidB)])
+            service, serialNumber: 42,
+            entries: [Support.simpleEntry(Support.aaguidA), Support.simpleEntry(Support.aaguidB)])
         let blob = try Support.load(bytes, root: service)
         #expect(blob.algorithmName == algorithmName)
         #expect(blob.serialNumber == 42)
@@ -50,8 +51,10 @@ import Testing
         let service = try Support.service()
         let bytes = try Support.blob(service, serialNumber: 1, entries: [])
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map(Array.init)
-        let payload = Array(VirtualMetadataService.payload(serialNumber: 2, nextUpdate: Support.nextUpdate, entries: []))
-        let forged = parts[0] + [UInt8(ascii: ".")] + Array(Base64URL.encode(payload).utf8) + [UInt8(ascii: ".")]
+        let payload = Array(
+            VirtualMetadataService.payload(serialNumber: 2, nextUpdate: Support.nextUpdate, entries: []))
+        let forged =
+            parts[0] + [UInt8(ascii: ".")] + Array(Base64URL.encode(payload).utf8) + [UInt8(ascii: ".")]
             + parts[2]
         let error = Support.error { _ = try Support.load(forged, root: service) }
         #expect(error?.code == .invalidMetadata)
@@ -90,7 +93,8 @@ import Testing
     @Test func revocationListsThatRevokeNothingAreAccepted() throws {
         let service = try Support.service()
         let lists = try service.revocationLists(
-            thisUpdate: Date(timeIntervalSince1970: 1_765_000_000), nextUpdate: Date(timeIntervalSince1970: 1_770_000_000))
+            thisUpdate: Date(timeIntervalSince1970: 1_765_000_000),
+            nextUpdate: Date(timeIntervalSince1970: 1_770_000_000))
         let bytes = try Support.blob(service, entries: [])
         #expect(try Support.load(bytes, root: service, revocationLists: lists).serialNumber == 7)
     }
@@ -114,11 +118,15 @@ import Testing
         let service = try Support.service()
         let bytes = try Support.blob(service, entries: [])
         let current = try service.revocationLists(
-            thisUpdate: Date(timeIntervalSince1970: 1_765_000_000), nextUpdate: Date(timeIntervalSince1970: 1_770_000_000))
+            thisUpdate: Date(timeIntervalSince1970: 1_765_000_000),
+            nextUpdate: Date(timeIntervalSince1970: 1_770_000_000))
         let onlyTheIntermediates = Array(current.suffix(1))
-        #expect(Support.error { _ = try Support.load(bytes, root: service, revocationLists: onlyTheIntermediates) }?.code == .invalidMetadata)
+        #expect(
+            Support.error { _ = try Support.load(bytes, root: service, revocationLists: onlyTheIntermediates) }?.code
+                == .invalidMetadata)
         let expired = try service.revocationLists(
-            thisUpdate: Date(timeIntervalSince1970: 1_760_000_000), nextUpdate: Date(timeIntervalSince1970: 1_765_000_000))
+            thisUpdate: Date(timeIntervalSince1970: 1_760_000_000),
+            nextUpdate: Date(timeIntervalSince1970: 1_765_000_000))
         let error = Support.error { _ = try Support.load(bytes, root: service, revocationLists: expired) }
         #expect(error?.code == .invalidMetadata)
         #expect(error?.message.contains("expired") == true)
@@ -127,15 +135,20 @@ import Testing
     @Test func revocationListsReadFromPEMAndDER() throws {
         let service = try Support.service()
         let lists = try service.revocationLists(
-            thisUpdate: Date(timeIntervalSince1970: 1_765_000_000), nextUpdate: Date(timeIntervalSince1970: 1_770_000_000))
+            thisUpdate: Date(timeIntervalSince1970: 1_765_000_000),
+            nextUpdate: Date(timeIntervalSince1970: 1_770_000_000))
         let pem = lists.map { list in
             "-----BEGIN X509 CRL-----\n\(Base64URL.encodeStandard(list.derEncoded))\n-----END X509 CRL-----\n"
         }.joined()
         #expect(try CertificateRevocationList.parse(Array(pem.utf8)) == lists)
         #expect(try CertificateRevocationList.parse(lists[1].derEncoded) == [lists[1]])
         #expect(lists[1].issuer == service.intermediateCertificate.subject)
-        #expect(throws: CryptoError(.malformedDER, "")) { try CertificateRevocationList.parse(lists[1].derEncoded + [0]) }
-        #expect(throws: CryptoError(.malformedDER, "")) { try CertificateRevocationList.parse(Array("-----BEGIN X".utf8)) }
+        #expect(throws: CryptoError(.malformedDER, "")) {
+            try CertificateRevocationList.parse(lists[1].derEncoded + [0])
+        }
+        #expect(throws: CryptoError(.malformedDER, "")) {
+            try CertificateRevocationList.parse(Array("-----BEGIN X".utf8))
+        }
     }
 
     @Test func aPassedNextUpdateIsStaleMetadataByDefault() throws {
@@ -160,7 +173,9 @@ import Testing
     @Test func aSmallerSerialNumberThanTheOneLoadedBeforeIsARollback() throws {
         let service = try Support.service()
         let bytes = try Support.blob(service, serialNumber: 7, entries: [])
-        #expect(Support.error { _ = try Support.load(bytes, root: service, previousSerialNumber: 8) }?.code == .metadataRollback)
+        #expect(
+            Support.error { _ = try Support.load(bytes, root: service, previousSerialNumber: 8) }?.code
+                == .metadataRollback)
         #expect(try Support.load(bytes, root: service, previousSerialNumber: 7).serialNumber == 7)
         #expect(try Support.load(bytes, root: service, previousSerialNumber: 6).serialNumber == 7)
     }
@@ -196,8 +211,10 @@ import Testing
         "not json", "[]", "{\"no\":1,\"no\":2,\"nextUpdate\":\"2026-02-01\",\"entries\":[]}",
         "{\"no\":1,\"entries\":[]}", "{\"no\":1,\"nextUpdate\":\"2026-13-01\",\"entries\":[]}",
         "{\"no\":1,\"nextUpdate\":\"2026-02-30\",\"entries\":[]}",
-        "{\"no\":1,\"nextUpdate\":\"2026-2-1\",\"entries\":[]}", "{\"no\":-1,\"nextUpdate\":\"2026-02-01\",\"entries\":[]}",
-        "{\"no\":\"1\",\"nextUpdate\":\"2026-02-01\",\"entries\":[]}", "{\"no\":1.5,\"nextUpdate\":\"2026-02-01\",\"entries\":[]}",
+        "{\"no\":1,\"nextUpdate\":\"2026-2-1\",\"entries\":[]}",
+        "{\"no\":-1,\"nextUpdate\":\"2026-02-01\",\"entries\":[]}",
+        "{\"no\":\"1\",\"nextUpdate\":\"2026-02-01\",\"entries\":[]}",
+        "{\"no\":1.5,\"nextUpdate\":\"2026-02-01\",\"entries\":[]}",
         "{\"no\":1,\"nextUpdate\":\"2026-02-01\",\"entries\":{}}", "{\"no\":1,\"nextUpdate\":\"2026-02-01\"}",
         "{\"no\":1,\"nextUpdate\":\"2026-02-01\",\"entries\":[],\"legalHeader\":7}",
     ])

@@ -66,18 +66,45 @@ import Testing
         ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"timeOfLastStatusChange\":\"2020-01-01\"}", "statusReports"),
         ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"statusReports\":[]}", "timeOfLastStatusChange"),
         ("{\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "none of aaguid"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"statusReports\":[{\"status\":1}],\"timeOfLastStatusChange\":\"2020-01-01\"}", "status"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"statusReports\":[{\"status\":\"REVOKED\",\"effectiveDate\":\"yesterday\"}],\"timeOfLastStatusChange\":\"2020-01-01\"}", "effectiveDate"),
-        ("{\"attestationCertificateKeyIdentifiers\":[\"abc\"],\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "40 hexadecimal"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"description\":\"K\",\"attestationTypes\":[],\"attestationRootCertificates\":[\"!!\"]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "attestationRootCertificates[0]"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"description\":\"K\",\"attestationTypes\":[],\"attestationRootCertificates\":[\"AAAA\"]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "not a DER certificate"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"attestationTypes\":[],\"attestationRootCertificates\":[]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "description"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"aaguid\":\"\(MetadataTestSupport.aaguidA)\",\"description\":\"K\",\"attestationTypes\":[],\"attestationRootCertificates\":[]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "differs"),
-        ("{\"aaguid\":\"\(MetadataTestSupport.aaguidA)\",\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}", "already lists"),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"statusReports\":[{\"status\":1}],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "status"
+        ),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"statusReports\":[{\"status\":\"REVOKED\",\"effectiveDate\":\"yesterday\"}],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "effectiveDate"
+        ),
+        (
+            "{\"attestationCertificateKeyIdentifiers\":[\"abc\"],\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "40 hexadecimal"
+        ),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"description\":\"K\",\"attestationTypes\":[],\"attestationRootCertificates\":[\"!!\"]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "attestationRootCertificates[0]"
+        ),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"description\":\"K\",\"attestationTypes\":[],\"attestationRootCertificates\":[\"AAAA\"]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "not a DER certificate"
+        ),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"attestationTypes\":[],\"attestationRootCertificates\":[]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "description"
+        ),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidB)\",\"metadataStatement\":{\"aaguid\":\"\(MetadataTestSupport.aaguidA)\",\"description\":\"K\",\"attestationTypes\":[],\"attestationRootCertificates\":[]},\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "differs"
+        ),
+        (
+            "{\"aaguid\":\"\(MetadataTestSupport.aaguidA)\",\"statusReports\":[],\"timeOfLastStatusChange\":\"2020-01-01\"}",
+            "already lists"
+        ),
         ("7", "entries[1]"),
     ])
     func aMalformedEntryIsSkippedAndReported(entry: String, reason: String) throws {
-        let entries = [Support.simpleEntry(Support.aaguidA), entry, Support.simpleEntry(AAGUID(uuidString: "cccccccc-0000-4000-8000-000000000003") ?? .zero)]
+        let entries = [
+            Support.simpleEntry(Support.aaguidA), entry,
+            Support.simpleEntry(AAGUID(uuidString: "cccccccc-0000-4000-8000-000000000003") ?? .zero),
+        ]
         let payload = try MetadataBLOBPayload(jsonBytes: Self.payload(entries))
         #expect(payload.entries.count == 2)
         #expect(payload.entry(aaguid: Support.aaguidA)?.description == "Simple Key")

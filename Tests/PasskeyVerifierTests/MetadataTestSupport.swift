@@ -39,7 +39,8 @@ enum MetadataTestSupport {
         entries: [String]
     ) throws -> [UInt8] {
         try service.blob(
-            payload: VirtualMetadataService.payload(serialNumber: serialNumber, nextUpdate: nextUpdate, entries: entries))
+            payload: VirtualMetadataService.payload(
+                serialNumber: serialNumber, nextUpdate: nextUpdate, entries: entries))
     }
 
     /// Loads `bytes` with `service`'s root at ``instant``.

@@ -72,7 +72,9 @@ import Testing
 
     @Test func anotherEntrysRootsDoNotAnchorTheAttestation() throws {
         let otherRoot = try #require(try VirtualAttestation.packed().rootCertificate)
-        let error = Support.error { _ = try Self.verify(Self.registration(), metadata: Self.policy(roots: [otherRoot])) }
+        let error = Support.error {
+            _ = try Self.verify(Self.registration(), metadata: Self.policy(roots: [otherRoot]))
+        }
         #expect(error?.code == .untrustedAttestation)
         #expect(error?.message.contains("metadata entry's roots") == true)
     }
@@ -130,13 +132,18 @@ import Testing
         let response = try Self.registration()
         let level2 = [(status: "FIDO_CERTIFIED_L2", effectiveDate: Optional("2024-01-01"))]
         #expect(
-            try Self.verify(response, metadata: Self.policy(statusReports: level2, minimumCertificationLevel: .fidoCertifiedL1))
-                .attestationTrust == .trusted)
+            try Self.verify(
+                response, metadata: Self.policy(statusReports: level2, minimumCertificationLevel: .fidoCertifiedL1)
+            )
+            .attestationTrust == .trusted)
         #expect(
-            try Self.verify(response, metadata: Self.policy(statusReports: level2, minimumCertificationLevel: .fidoCertifiedL2))
-                .attestationTrust == .trusted)
+            try Self.verify(
+                response, metadata: Self.policy(statusReports: level2, minimumCertificationLevel: .fidoCertifiedL2)
+            )
+            .attestationTrust == .trusted)
         let tooLow = Support.error {
-            _ = try Self.verify(response, metadata: Self.policy(statusReports: level2, minimumCertificationLevel: .fidoCertifiedL2Plus))
+            _ = try Self.verify(
+                response, metadata: Self.policy(statusReports: level2, minimumCertificationLevel: .fidoCertifiedL2Plus))
         }
         #expect(tooLow?.code == .uncertifiedAuthenticator)
         let notCertified = Support.error {
@@ -154,12 +161,15 @@ import Testing
             statusReports: [("FIDO_CERTIFIED_L3", "2024-01-01")], minimumCertificationLevel: .fidoCertifiedL1)
         let unlisted = try Self.registration(aaguid: Support.aaguidB)
         let packed = try #require(Self.packed)
-        let noEntry = Support.error { _ = try Self.verify(unlisted, metadata: policy, trustAnchors: packed.trustAnchors) }
+        let noEntry = Support.error {
+            _ = try Self.verify(unlisted, metadata: policy, trustAnchors: packed.trustAnchors)
+        }
         #expect(noEntry?.code == .uncertifiedAuthenticator)
         let none = try Self.registration(attestation: VirtualAttestation.none)
         #expect(Support.error { _ = try Self.verify(none, metadata: policy) }?.code == .uncertifiedAuthenticator)
         let selfAttested = try Self.registration(attestation: VirtualAttestation.packedSelf)
-        #expect(Support.error { _ = try Self.verify(selfAttested, metadata: policy) }?.code == .uncertifiedAuthenticator)
+        #expect(
+            Support.error { _ = try Self.verify(selfAttested, metadata: policy) }?.code == .uncertifiedAuthenticator)
     }
 
     @Test func metadataTellsBasicFromAttCA() throws {
@@ -171,7 +181,8 @@ import Testing
         var expectations = VirtualTestSupport.registrationExpectations(at: Support.instant)
         expectations.acceptedAttestationTypes = [.basic]
         let rejected = Support.error {
-            _ = try RegistrationVerifier(trustAnchors: .empty, metadata: attCAOnly).verify(response, expecting: expectations)
+            _ = try RegistrationVerifier(trustAnchors: .empty, metadata: attCAOnly).verify(
+                response, expecting: expectations)
         }
         #expect(rejected?.code == .untrustedAttestation)
     }

@@ -65,7 +65,9 @@ public struct CertificateChainVerifier: Sendable {
         guard seconds.isFinite, let time = Int(exactly: seconds) else {
             throw CryptoError(.certificateExpiredOrNotYetValid, "verification instant \(instant) is out of range")
         }
-        if revocationLists.isEmpty, intermediates.count == 1, let entry = verifiedIntermediates.entry(for: intermediates[0], at: time) {
+        if revocationLists.isEmpty, intermediates.count == 1,
+            let entry = verifiedIntermediates.entry(for: intermediates[0], at: time)
+        {
             let accepted = withExtendedLifetime(entry) {
                 guard let entryStore = entry.store.pointer else { return false }
                 return (try? validate(leaf: leaf, intermediates: [], store: entryStore, time: time) { _ in }) == true

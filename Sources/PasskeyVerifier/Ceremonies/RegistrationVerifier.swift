@@ -179,7 +179,8 @@ public struct RegistrationVerifier: Sendable {
             attestedCredentialData: attestedCredentialData,
             transports: response.transports,
             clientExtensionResults: response.clientExtensionResults,
-            metadataEntry: metadataEntry
+            metadataEntry: metadataEntry,
+            metadataStatus: metadataEntry?.latestStatusReport(at: expectations.verificationInstant)?.status
         )
     }
 }

@@ -35,6 +35,9 @@ public struct VerifiedRegistration: Sendable {
     /// identifier); `nil` otherwise. Its statuses are as the BLOB states them; the one in force at the
     /// verification instant is ``MetadataBLOBPayloadEntry/latestStatusReport(at:)``.
     public internal(set) var metadataEntry: MetadataBLOBPayloadEntry?
+    /// The status of ``metadataEntry`` in force at the verification instant
+    /// (``MetadataBLOBPayloadEntry/latestStatusReport(at:)``), `nil` without an entry or a status in force.
+    public internal(set) var metadataStatus: AuthenticatorStatus?
 
     /// The credential ID.
     public var credentialID: [UInt8] { attestedCredentialData.credentialID }

@@ -131,7 +131,8 @@ public struct MetadataBLOBPayload: Sendable {
 
         init(from decoder: any Decoder) throws {
             let identifiers = try? Identifiers(from: decoder)
-            identifier = (identifiers?.aaguid ?? identifiers?.aaid ?? identifiers?.attestationCertificateKeyIdentifiers?.first)
+            identifier =
+                (identifiers?.aaguid ?? identifiers?.aaid ?? identifiers?.attestationCertificateKeyIdentifiers?.first)
                 .map { String($0.prefix(64)) }
             do {
                 outcome = .success(try MetadataBLOBPayloadEntry(from: decoder))
