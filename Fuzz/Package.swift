@@ -34,6 +34,10 @@ let package = Package(
         .executableTarget(name: "FuzzRegistrationJSON", dependencies: library),
         .executableTarget(name: "FuzzAuthenticationJSON", dependencies: library),
         .executableTarget(name: "FuzzMLDSASignature", dependencies: library),
+        .executableTarget(
+            name: "FuzzMetadataBLOB",
+            dependencies: library + [.product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

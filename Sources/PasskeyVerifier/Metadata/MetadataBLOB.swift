@@ -41,7 +41,7 @@ public struct MetadataBLOB: Sendable {
     ///   - trustAnchors: the roots the signing chain must reach; by default GlobalSign Root CA - R3
     ///     (``FIDOMetadataServiceRootCA``). Replace it for test BLOBs.
     ///   - revocationLists: certificate revocation lists; when not empty every certificate of the chain below its
-    ///     root must be covered by one and not revoked (``CertificateChainVerifier/init(trustAnchors:revocationLists:)``).
+    ///     root must be covered by one and not revoked (`CertificateChainVerifier(trustAnchors:revocationLists:)`).
     ///   - verificationInstant: the instant at which the chain must be valid and `nextUpdate` is compared.
     ///   - stalePolicy: what a passed `nextUpdate` means; `reject` by default.
     ///   - previousSerialNumber: the `no` of the BLOB the host loaded before, if any: a smaller `no` is a rollback.

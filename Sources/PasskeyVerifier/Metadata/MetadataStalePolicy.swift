@@ -3,6 +3,6 @@
 public enum MetadataStalePolicy: String, Sendable, Hashable, CaseIterable {
     /// Fail with `staleMetadata` (the default): a host that stopped refreshing its BLOB finds out.
     case reject
-    /// Load the BLOB and report it as stale (``MetadataBLOB/isStale``).
+    /// Load the BLOB and report it as stale (`MetadataBLOB.isStale`).
     case acceptStale
 }
