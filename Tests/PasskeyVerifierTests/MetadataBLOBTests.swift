@@ -225,6 +225,15 @@ import Testing
         #expect(error?.code == .invalidMetadata)
     }
 
+    @Test func deeplyNestedJSONIsInvalidMetadataNotACrash() throws {
+        let depth = 100_000
+        let text =
+            "{\"no\":1,\"nextUpdate\":\"2026-02-01\",\"entries\":[" + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + "]}"
+        let error = Support.error { _ = try MetadataBLOBPayload(jsonBytes: Array(text.utf8)) }
+        #expect(error?.code == .invalidMetadata)
+    }
+
     @Test func tooManyEntriesIsInvalidMetadata() throws {
         let entries = Array(repeating: "{}", count: MetadataBLOBPayload.maximumEntryCount + 1)
         let payload = VirtualMetadataService.payload(serialNumber: 1, nextUpdate: Support.nextUpdate, entries: entries)

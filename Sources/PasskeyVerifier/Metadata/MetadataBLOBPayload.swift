@@ -31,10 +31,12 @@ public struct MetadataBLOBPayload: Sendable {
     /// Parses the payload JSON. Throws ``WebAuthnError/Code/invalidMetadata`` when the payload is not such an
     /// object; a malformed entry is never an error.
     public init(jsonBytes: [UInt8]) throws(WebAuthnError) {
-        guard JSONMemberNameScanner.scan(jsonBytes) != .unreadable else {
+        switch JSONMemberNameScanner.scan(jsonBytes) {
+        case .unique:
+            break
+        case .unreadable:
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB payload is not a JSON object")
-        }
-        if case .duplicate(let name) = JSONMemberNameScanner.scan(jsonBytes) {
+        case .duplicate(let name):
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB payload repeats the member \"\(name)\"")
         }
         let document: Document
