@@ -38,6 +38,10 @@ let package = Package(
             name: "FuzzAppleIdentityToken",
             dependencies: library + [.product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier")]
         ),
+        .executableTarget(
+            name: "FuzzMetadataBLOB",
+            dependencies: library + [.product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -89,6 +89,21 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let identityTokenIssuedInFuture = Code("identityTokenIssuedInFuture")
         /// The identity token's `nonce` is missing or is not the SHA-256 of the raw nonce the app generated.
         public static let identityTokenNonceMismatch = Code("identityTokenNonceMismatch")
+        /// A FIDO metadata BLOB that is malformed, too large, unsigned by its chain, or whose signing chain does
+        /// not reach the configured root at the instant or is revoked (FIDO Metadata Service v3.0 §3.2).
+        public static let invalidMetadata = Code("invalidMetadata")
+        /// A FIDO metadata BLOB whose `nextUpdate` has passed, under the `reject` stale policy (FIDO Metadata
+        /// Service v3.0 §3.1.6).
+        public static let staleMetadata = Code("staleMetadata")
+        /// A FIDO metadata BLOB whose serial number `no` is smaller than the one loaded before (FIDO Metadata
+        /// Service v3.0 §3.1.6).
+        public static let metadataRollback = Code("metadataRollback")
+        /// The authenticator's latest metadata status is one the relying party rejects, such as `REVOKED` or
+        /// `ATTESTATION_KEY_COMPROMISE` (FIDO Metadata Service v3.0 §3.1.4; WebAuthn Level 3 §7.1 step 24).
+        public static let authenticatorStatusRejected = Code("authenticatorStatusRejected")
+        /// The authenticator lacks the FIDO certification level the relying party requires, has no metadata
+        /// entry, or its attestation is not trusted (FIDO Metadata Service v3.0 §3.1.4).
+        public static let uncertifiedAuthenticator = Code("uncertifiedAuthenticator")
 
         /// Every code, in the order of the `passkey-verify` contract.
         public static let allCodes: [Code] = [
@@ -100,6 +115,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             .invalidAttestationStatement, .untrustedAttestation, .credentialMismatch,
             .signCountRegression, .challengeNotFound, .credentialAlreadyRegistered,
             .unknownCredential, .extensionMismatch,
+            .invalidMetadata, .staleMetadata, .metadataRollback, .authenticatorStatusRejected,
+            .uncertifiedAuthenticator,
             .identityTokenMalformed, .identityTokenKeyNotFound, .identityTokenSignatureInvalid,
             .identityTokenIssuerMismatch, .identityTokenAudienceMismatch, .identityTokenExpired,
             .identityTokenIssuedInFuture, .identityTokenNonceMismatch,

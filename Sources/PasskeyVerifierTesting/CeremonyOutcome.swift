@@ -45,6 +45,12 @@ public struct CeremonyOutcome: Sendable, Hashable, Codable {
     /// Registration: `unverified` when the attestation was accepted without a trusted chain
     /// (``UntrustedAttestationPolicy/acceptAsUnverified``); absent when it is trusted or has no trust path.
     public var attestationTrust: String?
+    /// Registration verified with FIDO metadata: the matched entry's description (FIDO Metadata Statement v3.0
+    /// §4 `description`); absent without a matched entry.
+    public var metadataDescription: String?
+    /// Registration verified with FIDO metadata: the matched entry's status in force at the verification
+    /// instant (FIDO Metadata Service v3.0 §3.1.4); absent without a matched entry or status.
+    public var metadataStatus: String?
     /// Authentication: whether a counter regression was let through by policy.
     public var signCountRegressed: Bool?
     /// Authentication: how BE compares with the stored record, when it changed.
@@ -74,6 +80,8 @@ public struct CeremonyOutcome: Sendable, Hashable, Codable {
         if case .unverified = registration.attestationTrust {
             self.attestationTrust = "unverified"
         }
+        self.metadataDescription = registration.metadataEntry?.description
+        self.metadataStatus = registration.metadataStatus?.rawValue
     }
 
     /// An authentication's success outcome.

@@ -11,6 +11,10 @@ import PasskeyVerifier
 public struct RegistrationVerifierCache: Sendable {
     /// How many distinct anchor sets are kept.
     public let capacity: Int
+    /// The FIDO metadata every verifier of this cache uses, `nil` for none.
+    public let metadata: MetadataTrustPolicy?
+    /// The verifier with the built-in anchors and ``metadata``, when there is metadata.
+    private let metadataVerifier: RegistrationVerifier?
     /// Most recently used last.
     private var entries: [Entry] = []
 
@@ -19,15 +23,18 @@ public struct RegistrationVerifierCache: Sendable {
         let verifier: RegistrationVerifier
     }
 
-    /// Creates an empty cache keeping at most `capacity` (at least 1) anchor sets.
-    public init(capacity: Int = 8) {
+    /// Creates an empty cache keeping at most `capacity` (at least 1) anchor sets, whose verifiers use
+    /// `metadata` (``RegistrationVerifier/init(trustAnchors:compoundPolicy:metadata:)``).
+    public init(capacity: Int = 8, metadata: MetadataTrustPolicy? = nil) {
         self.capacity = max(1, capacity)
+        self.metadata = metadata
+        self.metadataVerifier = metadata.map { RegistrationVerifier(metadata: $0) }
     }
 
     /// The verifier trusting the built-in anchors plus the certificates of `pemTexts` for every format.
     /// - Throws: ``WebAuthnError/Code/malformedInput`` naming the first text that is not a PEM certificate.
     public mutating func verifier(trustAnchors pemTexts: [String]) throws(WebAuthnError) -> RegistrationVerifier {
-        guard !pemTexts.isEmpty else { return Self.builtInVerifier }
+        guard !pemTexts.isEmpty else { return metadataVerifier ?? Self.builtInVerifier }
         if let index = entries.firstIndex(where: { $0.pemTexts == pemTexts }) {
             let entry = entries.remove(at: index)
             entries.append(entry)
@@ -44,7 +51,7 @@ public struct RegistrationVerifierCache: Sendable {
             }
         }
         let verifier = RegistrationVerifier(
-            trustAnchors: AttestationTrustAnchors.builtIn.addingForEveryFormat(certificates))
+            trustAnchors: AttestationTrustAnchors.builtIn.addingForEveryFormat(certificates), metadata: metadata)
         if entries.count >= capacity {
             entries.removeFirst()
         }

@@ -65,7 +65,8 @@ struct AuthenticationCommand: ParsableCommand {
     }
 
     func run() throws {
-        try SingleCeremony.run(.authentication, file: file, options: ceremony) { recorded in
+        var verifiers = RegistrationVerifierCache(capacity: 1)
+        try SingleCeremony.run(.authentication, file: file, options: ceremony, verifiers: &verifiers) { recorded in
             recorded.publicKey = publicKey
             recorded.signCount = signCount
             recorded.credentialId = credentialId

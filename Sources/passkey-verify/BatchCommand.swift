@@ -34,6 +34,14 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("jobs"), help: "Threads that verify (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var metadata: MetadataOptions
+
+    @Option(
+        name: .customLong("metadata-at"),
+        help: "The RFC 3339 instant at which the --metadata BLOB is verified (default: now)."
+    )
+    var metadataAt: String?
+
     @Argument(help: "The JSON Lines file; standard input when absent or '-'.")
     var file: String?
 
@@ -48,13 +56,17 @@ struct BatchCommand: ParsableCommand {
         guard (1...256).contains(jobs) else {
             throw ValidationError("--jobs must be 1 to 256")
         }
+        if let metadataAt, RFC3339.date(metadataAt) == nil {
+            throw ValidationError("--metadata-at \"\(metadataAt)\" is not an RFC 3339 instant")
+        }
     }
 
     func run() throws {
         let input = InputSource(argument: file)
         var lines = LineReader(try input.openReader(), source: input.displayName, maximumLineLength: maximumLineLength)
         var output = OutputWriter()
-        let workers = (0..<jobs).map { _ in BatchWorker() }
+        let policy = try metadata.load(at: metadataAt.flatMap(RFC3339.date) ?? Date())
+        let workers = (0..<jobs).map { _ in BatchWorker(metadata: policy) }
         let now = Date()
         let windowSize = jobs * Self.linesPerJob
         var window: [LineReader.Line] = []

@@ -21,6 +21,9 @@ extension CeremonyOutcome {
             "backupState": .bool(backupState),
             "trustPath": trustPath.map { .array($0.map(JSONValue.string)) },
             "attestationTrust": .string(attestationTrust),
+            "metadata": metadataDescription == nil && metadataStatus == nil
+                ? nil
+                : .members(["description": .string(metadataDescription), "status": .string(metadataStatus)]),
             "signCountRegressed": .bool(signCountRegressed),
             "backupEligibilityChange": .string(backupEligibilityChange),
         ])

@@ -24,14 +24,14 @@ struct PasskeyVerify: ParsableCommand {
             """,
         subcommands: [
             RegistrationCommand.self, AuthenticationCommand.self, BatchCommand.self, InspectCommand.self,
-            ReplayCommand.self,
+            ReplayCommand.self, MetadataCommand.self,
         ]
     )
 
     /// Without a subcommand there is nothing to do: a usage error.
     func run() throws {
         throw UsageError(
-            "a subcommand is required: registration, authentication, batch, inspect or replay\n\n"
+            "a subcommand is required: registration, authentication, batch, inspect, replay or metadata\n\n"
                 + Self.helpMessage()
         )
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PasskeyVerifier
 import PasskeyVerifierTesting
 
@@ -12,7 +13,8 @@ struct RegistrationCommand: ParsableCommand {
             Prints one JSON object: {"verified": true, "format": ..., "attestationType": ..., "credentialId": ..., \
             "publicKey": ..., "algorithm": ..., "signCount": ..., "aaguid": ..., "userPresent": ..., \
             "userVerified": ..., "backupEligible": ..., "backupState": ..., "trustPath": [...]} (and \
-            "attestationTrust": "unverified" when accepted without a trusted chain) or \
+            "attestationTrust": "unverified" when accepted without a trusted chain, and "metadata": \
+            {"description": ..., "status": ...} when --metadata lists the authenticator) or \
             {"verified": false, "error": {"code": ..., "message": ...}}.
             """
     )
@@ -47,6 +49,8 @@ struct RegistrationCommand: ParsableCommand {
     )
     var untrustedAttestationPolicy: String?
 
+    @OptionGroup var metadata: MetadataOptions
+
     @Argument(help: "The response JSON file; standard input when absent or '-'.")
     var file: String?
 
@@ -62,7 +66,9 @@ struct RegistrationCommand: ParsableCommand {
 
     func run() throws {
         let pemTexts = try TrustAnchorFiles.load(trustAnchors)
-        try SingleCeremony.run(.registration, file: file, options: ceremony) { recorded in
+        let policy = try metadata.load(at: at.flatMap(RFC3339.date) ?? Date())
+        var verifiers = RegistrationVerifierCache(capacity: 1, metadata: policy)
+        try SingleCeremony.run(.registration, file: file, options: ceremony, verifiers: &verifiers) { recorded in
             recorded.at = at
             recorded.trustAnchors = pemTexts.isEmpty ? nil : pemTexts
             recorded.untrustedAttestationPolicy = untrustedAttestationPolicy

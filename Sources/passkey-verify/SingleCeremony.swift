@@ -8,12 +8,14 @@ enum SingleCeremony {
     /// The largest response read, 1 MiB, the library's own bound on response JSON.
     static let maximumInputLength = 1_048_576
 
-    /// Verifies the response in `file` (or standard input) and prints one JSON object.
+    /// Verifies the response in `file` (or standard input) with registration verifiers from `verifiers` and
+    /// prints one JSON object.
     /// - Throws: ``UsageError`` for an unreadable input; `ExitCode(1)` when the ceremony was rejected.
     static func run(
         _ kind: RecordedCeremony.Kind,
         file: String?,
         options: CeremonyOptions,
+        verifiers: inout RegistrationVerifierCache,
         configure: (inout RecordedCeremony) -> Void
     ) throws {
         let input = InputSource(argument: file)
@@ -39,7 +41,7 @@ enum SingleCeremony {
                 ceremony.algorithms = options.algorithms.isEmpty ? nil : options.algorithms
                 ceremony.minimumChallengeLength = options.minimumChallengeLength
                 configure(&ceremony)
-                outcome = ceremony.verify()
+                outcome = ceremony.verify(verifiers: &verifiers)
             } catch {
                 outcome = CeremonyOutcome(error: error)
             }

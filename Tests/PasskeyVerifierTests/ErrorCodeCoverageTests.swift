@@ -3,7 +3,7 @@ import Testing
 
 /// Every code a verifier (or response decoding) can produce is produced by at least one of the error-code
 /// cases; the three facade codes need stored state and are tested through the facade, the identity-token codes in
-/// `AppleIdentityTokenVerifierTests`.
+/// `AppleIdentityTokenVerifierTests`, the metadata codes need a metadata BLOB and are tested in the Metadata…Tests.
 @Suite struct ErrorCodeCoverageTests {
     static let allCases: [ErrorCase] =
         ErrorCodeInputTests.cases + ErrorCodeClientDataTests.cases + ErrorCodeAuthenticatorDataTests.cases
@@ -12,6 +12,12 @@ import Testing
     /// The codes the verifiers can produce: every code but the facade's.
     static let verifierCodes = Set(WebAuthnError.Code.allCodes).subtracting(W3CVectors.facadeCodes)
         .subtracting(AppleIdentityTokenVerifierTests.identityTokenCodes)
+        .subtracting(metadataCodes)
+
+    /// The codes of FIDO metadata: loading a BLOB (MetadataBLOBTests) and the trust policy (MetadataTrustPolicyTests).
+    static let metadataCodes: Set<WebAuthnError.Code> = [
+        .invalidMetadata, .staleMetadata, .metadataRollback, .authenticatorStatusRejected, .uncertifiedAuthenticator,
+    ]
 
     @Test func theCasesNameEveryVerifierCode() {
         let named = Set(Self.allCases.map(\.code))

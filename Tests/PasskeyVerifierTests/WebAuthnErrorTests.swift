@@ -7,9 +7,14 @@ import Testing
             #expect(WebAuthnError.Code(name: code.name) == code)
         }
         #expect(WebAuthnError.Code(name: "notACode") == nil)
-        #expect(WebAuthnError.Code.allCodes.count == 34)
+        #expect(WebAuthnError.Code.allCodes.count == 39)
         #expect(WebAuthnError.Code.allCodes[25] == .extensionMismatch)
         #expect(WebAuthnError.Code.allCodes.last == .identityTokenNonceMismatch)
+        #expect(
+            Array(WebAuthnError.Code.allCodes[26..<31]) == [
+                .invalidMetadata, .staleMetadata, .metadataRollback, .authenticatorStatusRejected,
+                .uncertifiedAuthenticator,
+            ])
     }
 
     @Test func errorsCompareByCodeOnly() {

@@ -194,7 +194,7 @@ package struct CertificateBuilder: Sendable {
 
     // MARK: - Fields
 
-    private static func seconds(_ date: Date, field: String) throws -> Int {
+    static func seconds(_ date: Date, field: String) throws -> Int {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds.isFinite, let whole = Int(exactly: seconds), representableSeconds.contains(whole) else {
             throw CryptoError(.invalidCertificate, "validity \(field) \(date) is outside the years 0001 to 9999")
@@ -232,7 +232,7 @@ package struct CertificateBuilder: Sendable {
 
     /// Calls `body` with a temporary `X509_NAME` holding `name`'s attributes as UTF-8 strings (libcrypto picks
     /// PrintableString where X.520 requires it, as for countryName).
-    private static func withName(_ name: DistinguishedName, _ body: (OpaquePointer) throws -> Void) throws {
+    static func withName(_ name: DistinguishedName, _ body: (OpaquePointer) throws -> Void) throws {
         guard let libcryptoName = X509_NAME_new() else {
             throw LibCrypto.failure("X509_NAME_new")
         }
@@ -293,7 +293,7 @@ package struct CertificateBuilder: Sendable {
 
     // MARK: - Signing
 
-    private static func signatureDigest(for key: PrivateKey) throws -> OpaquePointer? {
+    static func signatureDigest(for key: PrivateKey) throws -> OpaquePointer? {
         switch key.publicKey.family {
         case .edwardsCurve:
             return nil

@@ -18,11 +18,24 @@ public struct CertificateChainVerifier: Sendable {
     private let verifiedIntermediates = VerifiedIntermediateCache()
     /// The trust anchors, in the order given.
     public let trustAnchors: [Certificate]
+    /// The certificate revocation lists every path is checked against (RFC 5280 §6.3); empty when revocation
+    /// is not checked.
+    public let revocationLists: [CertificateRevocationList]
 
     /// Creates a verifier that trusts exactly `trustAnchors` (RFC 5280 §6.1.1 (d)).
     public init(trustAnchors: [Certificate]) {
+        self.init(trustAnchors: trustAnchors, revocationLists: [])
+    }
+
+    /// Creates a verifier that trusts exactly `trustAnchors` and, when `revocationLists` is not empty, checks
+    /// every certificate of a path below its anchor against those lists (RFC 5280 §6.3; libcrypto's
+    /// `X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL`): a revoked certificate, a list that is outside
+    /// its validity at the verification instant or badly signed, and a certificate whose issuer has no list
+    /// here all fail the path.
+    public init(trustAnchors: [Certificate], revocationLists: [CertificateRevocationList]) {
         self.trustAnchors = trustAnchors
-        self.store = X509StoreHandle(anchors: trustAnchors)
+        self.revocationLists = revocationLists
+        self.store = X509StoreHandle(anchors: trustAnchors, revocationLists: revocationLists)
     }
 
     /// How many intermediates this verifier has validated and remembers (``VerifiedIntermediateCache``).
@@ -33,8 +46,9 @@ public struct CertificateChainVerifier: Sendable {
     ///
     /// Throws ``CryptoError/Code/certificateExpiredOrNotYetValid`` when a certificate (or CRL) of the path is
     /// outside its validity period at `instant`, ``CryptoError/Code/certificateChainUntrusted`` for every other
-    /// failure (no path to an anchor, bad signature, CA constraints, no anchors at all); the reason holds
-    /// libcrypto's verify error string and the subject of the failing certificate.
+    /// failure (no path to an anchor, bad signature, CA constraints, a revoked certificate or a missing list
+    /// when ``revocationLists`` is not empty, no anchors at all); the reason holds libcrypto's verify error
+    /// string and the subject of the failing certificate.
     ///
     /// A chain with one intermediate that this verifier has already validated up to an anchor (and whose path is
     /// valid at `instant`) is first checked from the leaf to that intermediate only; see
@@ -51,7 +65,9 @@ public struct CertificateChainVerifier: Sendable {
         guard seconds.isFinite, let time = Int(exactly: seconds) else {
             throw CryptoError(.certificateExpiredOrNotYetValid, "verification instant \(instant) is out of range")
         }
-        if intermediates.count == 1, let entry = verifiedIntermediates.entry(for: intermediates[0], at: time) {
+        if revocationLists.isEmpty, intermediates.count == 1,
+            let entry = verifiedIntermediates.entry(for: intermediates[0], at: time)
+        {
             let accepted = withExtendedLifetime(entry) {
                 guard let entryStore = entry.store.pointer else { return false }
                 return (try? validate(leaf: leaf, intermediates: [], store: entryStore, time: time) { _ in }) == true
@@ -61,7 +77,7 @@ public struct CertificateChainVerifier: Sendable {
             }
         }
         try validate(leaf: leaf, intermediates: intermediates, store: storePointer, time: time) { context in
-            if intermediates.count == 1 {
+            if revocationLists.isEmpty, intermediates.count == 1 {
                 verifiedIntermediates.record(
                     intermediate: intermediates[0],
                     chain: X509_STORE_CTX_get0_chain(context),
@@ -96,9 +112,13 @@ public struct CertificateChainVerifier: Sendable {
         guard X509_STORE_CTX_init(context, storePointer, leaf.handle.pointer, untrusted) == 1 else {
             throw LibCrypto.failure("X509_STORE_CTX_init")
         }
-        X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_PARTIAL_CHAIN))
+        var flags = UInt(X509_V_FLAG_PARTIAL_CHAIN)
+        if !revocationLists.isEmpty {
+            flags |= UInt(X509_V_FLAG_CRL_CHECK) | UInt(X509_V_FLAG_CRL_CHECK_ALL)
+        }
+        X509_STORE_CTX_set_flags(context, flags)
         X509_STORE_CTX_set_time(context, 0, time)
-        let status = withExtendedLifetime((leaf, intermediates)) { X509_verify_cert(context) }
+        let status = withExtendedLifetime((leaf, intermediates, revocationLists)) { X509_verify_cert(context) }
         if status == 1 {
             validated(context)
             return true

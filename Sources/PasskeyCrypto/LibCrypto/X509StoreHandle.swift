@@ -8,14 +8,19 @@ import CPasskeyLibCrypto
 final class X509StoreHandle: @unchecked Sendable {
     let pointer: OpaquePointer?
 
-    /// Creates a store holding `anchors`; `pointer` is `nil` when libcrypto cannot build it.
-    init(anchors: [Certificate]) {
+    /// Creates a store holding `anchors` and the revocation lists `revocationLists`; `pointer` is `nil` when
+    /// libcrypto cannot build it.
+    init(anchors: [Certificate], revocationLists: [CertificateRevocationList] = []) {
         guard let store = X509_STORE_new() else {
             pointer = nil
             return
         }
         for anchor in anchors where X509_STORE_add_cert(store, anchor.handle.pointer) != 1 {
             // A certificate already in the store is reported as an error; it is still trusted.
+            ERR_clear_error()
+        }
+        for list in revocationLists where X509_STORE_add_crl(store, list.handle.pointer) != 1 {
+            // A list already in the store is reported as an error; it is still used.
             ERR_clear_error()
         }
         pointer = store

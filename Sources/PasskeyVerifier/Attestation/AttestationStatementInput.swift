@@ -4,6 +4,7 @@
     import Foundation
 #endif
 import PasskeyCBOR
+import PasskeyCrypto
 
 /// What every attestation statement format's verification procedure receives
 /// (WebAuthn Level 3 §6.5.2: attStmt, authenticatorData and clientDataHash).
@@ -24,6 +25,9 @@ public struct AttestationStatementInput: Sendable {
     /// ``RegistrationVerifier`` re-checks a statement whose chain was untrusted under
     /// ``UntrustedAttestationPolicy/acceptAsUnverified``, so that everything else is still verified.
     var assessesTrust = true
+    /// The roots of the authenticator's FIDO metadata entry (``MetadataTrustPolicy``), trusted for this
+    /// registration besides the format's own anchors; `nil` without metadata.
+    var metadataAnchors: CertificateChainVerifier?
 
     /// Creates the input for one map statement.
     public init(
@@ -73,6 +77,7 @@ public struct AttestationStatementInput: Sendable {
             verificationInstant: verificationInstant
         )
         input.assessesTrust = assessesTrust
+        input.metadataAnchors = metadataAnchors
         return input
     }
 }

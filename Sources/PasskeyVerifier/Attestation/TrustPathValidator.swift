@@ -29,10 +29,19 @@ struct TrustPathValidator: Sendable {
         }
         guard input.assessesTrust else { return }
         let instant = input.verificationInstant
+        var metadataFailure = ""
+        if let metadataAnchors = input.metadataAnchors {
+            do {
+                try metadataAnchors.verify(leaf: leaf, intermediates: Array(chain.dropFirst()), at: instant)
+                return
+            } catch {
+                metadataFailure = "; not to the metadata entry's roots either: \(error)"
+            }
+        }
         guard hasAnchors else {
             throw WebAuthnError(
                 .untrustedAttestation,
-                "no trust anchor is configured for the \(format) attestation format"
+                "no trust anchor is configured for the \(format) attestation format" + metadataFailure
             )
         }
         do {
@@ -41,6 +50,7 @@ struct TrustPathValidator: Sendable {
             throw WebAuthnError(
                 .untrustedAttestation,
                 "the \(format) attestation certificate chain does not validate at \(instant): \(error)"
+                    + metadataFailure
             )
         }
     }

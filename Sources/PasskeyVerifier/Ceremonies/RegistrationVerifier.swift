@@ -9,15 +9,20 @@ import PasskeyCrypto
 /// needs storage and belongs to the caller.
 public struct RegistrationVerifier: Sendable {
     private let formats: [String: any AttestationStatementFormat]
+    /// The FIDO metadata used for every registration, `nil` when the host loaded none.
+    public var metadata: MetadataTrustPolicy?
 
     /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, `android-key`,
     /// `android-safetynet`, and `compound` over all of them, §8.9) with the given trust anchors.
     /// - Parameters:
     ///   - trustAnchors: The attestation trust anchors per format (§7.1 step 23).
     ///   - compoundPolicy: How many sub-statements of a `compound` statement must verify.
+    ///   - metadata: FIDO metadata to take per-authenticator trust anchors, statuses and certification from
+    ///     (``MetadataTrustPolicy``); `nil` for none.
     public init(
         trustAnchors: AttestationTrustAnchors = .builtIn,
-        compoundPolicy: CompoundAttestation.Policy = .allMustPass
+        compoundPolicy: CompoundAttestation.Policy = .allMustPass,
+        metadata: MetadataTrustPolicy? = nil
     ) {
         let formats: [any AttestationStatementFormat] = [
             NoneAttestation(),
@@ -29,6 +34,7 @@ public struct RegistrationVerifier: Sendable {
             AndroidSafetyNetAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-safetynet")),
         ]
         self.init(formats: formats + [CompoundAttestation(formats: formats, policy: compoundPolicy)])
+        self.metadata = metadata
     }
 
     /// Creates a verifier for exactly these formats; a later format with the same identifier replaces an earlier one.
@@ -125,6 +131,12 @@ public struct RegistrationVerifier: Sendable {
             clientDataHash: clientData.hash,
             verificationInstant: expectations.verificationInstant
         )
+        let metadataEntry = metadata?.entry(
+            format: attestationObject.format,
+            aaguid: attestedCredentialData.aaguid,
+            statement: input.statement
+        )
+        input.metadataAnchors = metadataEntry?.attestationRootVerifier
         let result: AttestationResult
         var trust = AttestationTrust.trusted
         do {
@@ -139,24 +151,36 @@ public struct RegistrationVerifier: Sendable {
         if result.trustPath.isEmpty {
             trust = .noTrustPath
         }
-        guard expectations.acceptedAttestationTypes.contains(result.type) else {
+        var attestationType = result.type
+        if let metadata {
+            try metadata.check(
+                metadataEntry,
+                aaguid: attestedCredentialData.aaguid,
+                trust: trust,
+                at: expectations.verificationInstant
+            )
+            attestationType = metadata.attestationType(result.type, entry: metadataEntry)
+        }
+        guard expectations.acceptedAttestationTypes.contains(attestationType) else {
             throw WebAuthnError(
                 .untrustedAttestation,
-                "the \(attestationObject.format) statement verified as \(result.type.rawValue) attestation, which "
+                "the \(attestationObject.format) statement verified as \(attestationType.rawValue) attestation, which "
                     + "this relying party does not accept; accepted: "
                     + "\(expectations.acceptedAttestationTypes.map(\.rawValue).sorted())"
             )
         }
         return VerifiedRegistration(
             format: attestationObject.format,
-            attestationType: result.type,
+            attestationType: attestationType,
             trustPath: result.trustPath,
             attestationTrust: trust,
             attestationResult: result,
             authenticatorData: authenticatorData,
             attestedCredentialData: attestedCredentialData,
             transports: response.transports,
-            clientExtensionResults: response.clientExtensionResults
+            clientExtensionResults: response.clientExtensionResults,
+            metadataEntry: metadataEntry,
+            metadataStatus: metadataEntry?.latestStatusReport(at: expectations.verificationInstant)?.status
         )
     }
 }

@@ -30,6 +30,14 @@ public struct VerifiedRegistration: Sendable {
     public let transports: [String]
     /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated.
     public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?
+    /// The authenticator's FIDO metadata entry when the verifier has a ``MetadataTrustPolicy`` and the BLOB
+    /// lists the authenticator (by AAGUID, or for `fido-u2f` by the attestation certificate's key
+    /// identifier); `nil` otherwise. Its statuses are as the BLOB states them; the one in force at the
+    /// verification instant is ``MetadataBLOBPayloadEntry/latestStatusReport(at:)``.
+    public internal(set) var metadataEntry: MetadataBLOBPayloadEntry?
+    /// The status of ``metadataEntry`` in force at the verification instant
+    /// (``MetadataBLOBPayloadEntry/latestStatusReport(at:)``), `nil` without an entry or a status in force.
+    public internal(set) var metadataStatus: AuthenticatorStatus?
 
     /// The credential ID.
     public var credentialID: [UInt8] { attestedCredentialData.credentialID }

@@ -87,7 +87,8 @@ public struct RelyingParty: Sendable {
         self.randomBytes = randomBytes
         self.registrationVerifier = RegistrationVerifier(
             trustAnchors: configuration.trustAnchors,
-            compoundPolicy: configuration.compoundAttestationPolicy
+            compoundPolicy: configuration.compoundAttestationPolicy,
+            metadata: configuration.metadataTrustPolicy
         )
     }
 

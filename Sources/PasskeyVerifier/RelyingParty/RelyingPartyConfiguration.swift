@@ -50,10 +50,15 @@ public struct RelyingPartyConfiguration: Sendable {
     public var trustAnchors: AttestationTrustAnchors
     /// What a registration whose attestation chain reaches no trust anchor means (§7.1 steps 24–25). `nil`
     /// (the default) decides from the rest of the configuration: ``UntrustedAttestationPolicy/reject`` when
-    /// ``attestation`` is `direct` or `enterprise` or ``trustAnchors`` holds roots the host added, otherwise
+    /// ``attestation`` is `direct` or `enterprise`, ``trustAnchors`` holds roots the host added or
+    /// ``metadataTrustPolicy`` is set, otherwise
     /// ``UntrustedAttestationPolicy/acceptAsUnverified`` (a relying party that asked for no attestation must
     /// not turn away the authenticators that send one anyway).
     public var untrustedAttestationPolicy: UntrustedAttestationPolicy?
+    /// FIDO metadata for registrations (``MetadataTrustPolicy``: per-authenticator trust anchors, statuses,
+    /// certification); `nil` (the default) for none. Setting it makes ``UntrustedAttestationPolicy/reject`` the
+    /// default of ``untrustedAttestationPolicy``.
+    public var metadataTrustPolicy: MetadataTrustPolicy?
     /// The attestation types registrations may have (§7.1 `#reg-ceremony-assess-trust`); every type by default.
     public var acceptedAttestationTypes: Set<AttestationType>
     /// How many sub-statements of a `compound` attestation statement must verify (§8.9).
@@ -196,7 +201,7 @@ public struct RelyingPartyConfiguration: Sendable {
         if let untrustedAttestationPolicy { return untrustedAttestationPolicy }
         switch requested ?? attestation {
         case .direct, .enterprise: return .reject
-        default: return trustAnchors.includesHostAnchors ? .reject : .acceptAsUnverified
+        default: return trustAnchors.includesHostAnchors || metadataTrustPolicy != nil ? .reject : .acceptAsUnverified
         }
     }
 }

@@ -1,0 +1,245 @@
+import PasskeyCrypto
+import PasskeyVerifier
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A stand-in for the FIDO Metadata Service (FIDO Metadata Service v3.0 §3.1.7): a generated root CA, an
+/// intermediate CA and a BLOB signing certificate, which sign metadata BLOBs and issue revocation lists for
+/// tests. Give ``rootCertificate`` to ``MetadataBLOB/init(jws:trustAnchors:revocationLists:verificationInstant:stalePolicy:previousSerialNumber:)``
+/// as its trust anchor.
+///
+/// The chain is `signer ← intermediate ← root`, as in the production BLOB; the JWS header carries
+/// `x5c: [signer, intermediate]`. Each instance generates new keys.
+public struct VirtualMetadataService: Sendable {
+    /// The root CA the BLOBs chain to.
+    public let rootCertificate: Certificate
+    /// The intermediate CA, issued by the root.
+    public let intermediateCertificate: Certificate
+    /// The BLOB signing certificate, issued by the intermediate.
+    public let signerCertificate: Certificate
+    /// The JWS `alg` of the BLOBs: `ES256`, `RS256` or `PS256`.
+    public let algorithmName: String
+    private let rootKey: PrivateKey
+    private let intermediateKey: PrivateKey
+    private let signerKey: PrivateKey
+    private let signerSerialNumber: [UInt8]
+    private let intermediateSerialNumber: [UInt8]
+
+    /// Generates the three certificates.
+    ///
+    /// - Parameters:
+    ///   - algorithmName: `ES256` (a P-256 signer), `RS256` or `PS256` (an RSA-2048 signer).
+    ///   - notValidBefore: the start of every certificate's validity.
+    ///   - notValidAfter: the end of the root's and the intermediate's validity.
+    ///   - signerNotValidAfter: the end of the signer's validity; `notValidAfter` when `nil`.
+    public init(
+        algorithmName: String = "ES256",
+        notValidBefore: Date = VirtualAttestation.defaultNotValidBefore,
+        notValidAfter: Date = VirtualAttestation.defaultNotValidAfter,
+        signerNotValidAfter: Date? = nil
+    ) throws(VirtualAuthenticatorError) {
+        let signerAlgorithm: COSEAlgorithm
+        switch algorithmName {
+        case "ES256": signerAlgorithm = .es256
+        case "RS256": signerAlgorithm = .rs256
+        case "PS256": signerAlgorithm = .ps256
+        default:
+            throw VirtualAuthenticatorError(.unsupportedAlgorithm, "\(algorithmName) is not ES256, RS256 or PS256")
+        }
+        self.algorithmName = algorithmName
+        let generated = try VirtualAuthenticatorError.wrapping("cannot create the metadata service's certificates") {
+            let rootKey = try PrivateKey.generate(.es256)
+            let intermediateKey = try PrivateKey.generate(.es256)
+            let signerKey = try PrivateKey.generate(signerAlgorithm)
+            let rootSubject = Self.name("Virtual FIDO Metadata Root CA")
+            let intermediateSubject = Self.name("Virtual FIDO Metadata CA-1")
+            let root = try Self.certificate(
+                subject: rootSubject, issuer: rootSubject, key: rootKey.publicKey, signer: rootKey,
+                serialNumber: RandomBytes.serialNumber(), isCA: true,
+                notValidBefore: notValidBefore, notValidAfter: notValidAfter)
+            let intermediateSerial = RandomBytes.serialNumber()
+            let intermediate = try Self.certificate(
+                subject: intermediateSubject, issuer: rootSubject, key: intermediateKey.publicKey,
+                signer: rootKey, serialNumber: intermediateSerial, isCA: true,
+                notValidBefore: notValidBefore, notValidAfter: notValidAfter)
+            let signerSerial = RandomBytes.serialNumber()
+            let signer = try Self.certificate(
+                subject: Self.name("Virtual Metadata BLOB Signer"), issuer: intermediateSubject,
+                key: signerKey.publicKey, signer: intermediateKey, serialNumber: signerSerial, isCA: false,
+                notValidBefore: notValidBefore, notValidAfter: signerNotValidAfter ?? notValidAfter)
+            return (rootKey, intermediateKey, signerKey, root, intermediate, signer, signerSerial, intermediateSerial)
+        }
+        (rootKey, intermediateKey, signerKey) = (generated.0, generated.1, generated.2)
+        (rootCertificate, intermediateCertificate, signerCertificate) = (generated.3, generated.4, generated.5)
+        (signerSerialNumber, intermediateSerialNumber) = (generated.6, generated.7)
+    }
+
+    /// A compact JWS of `payload` (the payload JSON bytes) signed by the signer, with
+    /// `{"alg": …, "typ": "JWT", "x5c": [signer, intermediate]}` as its header.
+    public func blob(payload: [UInt8]) throws(VirtualAuthenticatorError) -> [UInt8] {
+        let chain = [signerCertificate, intermediateCertificate].map {
+            "\"\(Base64URL.encodeStandard($0.derEncoded))\""
+        }
+        let header = "{\"alg\":\"\(algorithmName)\",\"typ\":\"JWT\",\"x5c\":[\(chain.joined(separator: ","))]}"
+        let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
+        let signature = try VirtualAuthenticatorError.wrapping("cannot sign the metadata BLOB") {
+            let algorithm: COSEAlgorithm =
+                algorithmName == "ES256" ? .es256 : algorithmName == "PS256" ? .ps256 : .rs256
+            let signed = try signerKey.sign(Array(signingInput.utf8), algorithm: algorithm)
+            return algorithm == .es256 ? try Self.rawECDSASignature(fromDER: signed, componentLength: 32) : signed
+        }
+        return Array((signingInput + "." + Base64URL.encode(signature)).utf8)
+    }
+
+    /// The revocation lists a host would download for this chain: the root's (covering the intermediate) and the
+    /// intermediate's (covering the signer), valid from `thisUpdate` to `nextUpdate`.
+    ///
+    /// - Parameters:
+    ///   - revokingSigner: whether the intermediate's list revokes the signing certificate.
+    ///   - revokingIntermediate: whether the root's list revokes the intermediate.
+    public func revocationLists(
+        thisUpdate: Date,
+        nextUpdate: Date,
+        revokingSigner: Bool = false,
+        revokingIntermediate: Bool = false
+    ) throws(VirtualAuthenticatorError) -> [CertificateRevocationList] {
+        try VirtualAuthenticatorError.wrapping("cannot create the revocation lists") {
+            var rootList = CertificateRevocationListBuilder(
+                issuer: rootCertificate.subject, thisUpdate: thisUpdate, nextUpdate: nextUpdate)
+            if revokingIntermediate {
+                rootList.revoked.append((intermediateSerialNumber, thisUpdate))
+            }
+            var intermediateList = CertificateRevocationListBuilder(
+                issuer: intermediateCertificate.subject, thisUpdate: thisUpdate, nextUpdate: nextUpdate)
+            if revokingSigner {
+                intermediateList.revoked.append((signerSerialNumber, thisUpdate))
+            }
+            return [try rootList.sign(with: rootKey), try intermediateList.sign(with: intermediateKey)]
+        }
+    }
+
+    /// A metadata BLOB payload (§3.1.6): `{"legalHeader", "no", "nextUpdate", "entries": [...]}` with each
+    /// element of `entries` inserted as given (JSON text, for example from ``entry(aaguid:description:attestationRootCertificates:attestationTypes:statusReports:timeOfLastStatusChange:attestationCertificateKeyIdentifiers:)``).
+    public static func payload(serialNumber: Int, nextUpdate: String, entries: [String]) -> [UInt8] {
+        let text =
+            "{\"legalHeader\":\"Virtual metadata for tests\",\"no\":\(serialNumber),"
+            + "\"nextUpdate\":\"\(nextUpdate)\",\"entries\":[\(entries.joined(separator: ","))]}"
+        return Array(text.utf8)
+    }
+
+    /// One metadata BLOB payload entry (§3.1.1) as JSON text, with a FIDO2 metadata statement (§4).
+    ///
+    /// - Parameters:
+    ///   - aaguid: the entry's and the statement's `aaguid`; `nil` for a U2F entry found by key identifier.
+    ///   - statusReports: `(status, effectiveDate)` pairs, dates as `YYYY-MM-DD` or `nil`.
+    public static func entry(
+        aaguid: AAGUID?,
+        description: String,
+        attestationRootCertificates: [Certificate],
+        attestationTypes: [String] = ["basic_full"],
+        statusReports: [(status: String, effectiveDate: String?)] = [("FIDO_CERTIFIED_L1", "2024-01-01")],
+        timeOfLastStatusChange: String = "2024-01-01",
+        attestationCertificateKeyIdentifiers: [String] = []
+    ) -> String {
+        let roots = attestationRootCertificates.map { "\"\(Base64URL.encodeStandard($0.derEncoded))\"" }
+        let reports = statusReports.map { report in
+            "{\"status\":\"\(report.status)\""
+                + (report.effectiveDate.map { ",\"effectiveDate\":\"\($0)\"" } ?? "") + "}"
+        }
+        let identifiers = attestationCertificateKeyIdentifiers.map { "\"\($0)\"" }.joined(separator: ",")
+        let aaguidMember = aaguid.map { "\"aaguid\":\"\($0.uuidString)\"," } ?? ""
+        let identifiersMember =
+            attestationCertificateKeyIdentifiers.isEmpty
+            ? "" : "\"attestationCertificateKeyIdentifiers\":[\(identifiers)],"
+        let statement =
+            "{\"legalHeader\":\"Virtual\",\(aaguidMember)\(identifiersMember)\"description\":\(quoted(description)),"
+            + "\"authenticatorVersion\":1,\"protocolFamily\":\"\(aaguid == nil ? "u2f" : "fido2")\",\"schema\":3,"
+            + "\"attestationTypes\":[\(attestationTypes.map { "\"\($0)\"" }.joined(separator: ","))],"
+            + "\"attestationRootCertificates\":[\(roots.joined(separator: ","))],"
+            + "\"icon\":\"data:image/png;base64,iVBORw0KGgo=\","
+            + "\"authenticatorGetInfo\":{\"versions\":[\"FIDO_2_0\"],\"options\":{\"rk\":true}}}"
+        return "{\(aaguidMember)\(identifiersMember)\"metadataStatement\":\(statement),"
+            + "\"statusReports\":[\(reports.joined(separator: ","))],"
+            + "\"timeOfLastStatusChange\":\"\(timeOfLastStatusChange)\"}"
+    }
+
+    /// The key identifier (lowercase hexadecimal SHA-1 of the subject public key, RFC 5280 §4.2.1.2 method 1)
+    /// of a certificate, as `attestationCertificateKeyIdentifiers` lists it.
+    public static func keyIdentifier(of certificate: Certificate) throws(VirtualAuthenticatorError) -> String {
+        let identifier = try VirtualAuthenticatorError.wrapping("cannot compute the key identifier") {
+            try CertificateBuilder.keyIdentifier(of: certificate.publicKey)
+        }
+        return identifier.map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        }.joined()
+    }
+
+    // MARK: - Parts
+
+    private static func quoted(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+
+    private static func name(_ commonName: String) -> DistinguishedName {
+        DistinguishedName(attributes: [
+            .init(oid: DistinguishedName.Attribute.countryNameOID, value: "US"),
+            .init(oid: DistinguishedName.Attribute.organizationNameOID, value: "PasskeyVerifier"),
+            .init(oid: DistinguishedName.Attribute.commonNameOID, value: commonName),
+        ])
+    }
+
+    private static func certificate(
+        subject: DistinguishedName,
+        issuer: DistinguishedName,
+        key: PublicKey,
+        signer: PrivateKey,
+        serialNumber: [UInt8],
+        isCA: Bool,
+        notValidBefore: Date,
+        notValidAfter: Date
+    ) throws -> Certificate {
+        var builder = CertificateBuilder(
+            serialNumber: serialNumber,
+            subject: subject,
+            issuer: issuer,
+            notValidBefore: notValidBefore,
+            notValidAfter: notValidAfter,
+            publicKey: key
+        )
+        builder.addBasicConstraints(isCertificateAuthority: isCA)
+        builder.addKeyUsage(isCA ? [.keyCertSign, .cRLSign] : [.digitalSignature])
+        try builder.addSubjectKeyIdentifier()
+        try builder.addAuthorityKeyIdentifier(issuerPublicKey: signer.publicKey)
+        return try builder.sign(with: signer)
+    }
+
+    /// `r || s` of a DER `Ecdsa-Sig-Value` (RFC 7518 §3.4), each left-padded to `componentLength`.
+    private static func rawECDSASignature(fromDER der: [UInt8], componentLength: Int) throws -> [UInt8] {
+        let sequence = try DER.parse(der[...], expecting: DER.sequenceTag)
+        let first = try DER.parse(sequence)
+        let second = try DER.parse(first.rest)
+        var raw: [UInt8] = []
+        for integer in [first.value, second.value] {
+            let magnitude = Array(integer.drop { $0 == 0 })
+            guard magnitude.count <= componentLength else {
+                throw CryptoError(.malformedDER, "ECDSA component longer than \(componentLength) bytes")
+            }
+            raw += [UInt8](repeating: 0, count: componentLength - magnitude.count) + magnitude
+        }
+        return raw
+    }
+}

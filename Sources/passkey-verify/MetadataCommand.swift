@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import PasskeyVerifier
+
+/// `passkey-verify metadata`: FIDO Metadata Service BLOBs (command-line contract).
+struct MetadataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metadata",
+        abstract: "Verify and summarise FIDO Metadata Service BLOBs.",
+        subcommands: [MetadataInspectCommand.self]
+    )
+
+    /// Without a subcommand there is nothing to do: a usage error.
+    func run() throws {
+        throw UsageError("a subcommand is required: inspect\n\n" + Self.helpMessage())
+    }
+}
+
+/// `passkey-verify metadata inspect BLOB [--root PEM]… [--crl FILE]… [--at RFC3339] [--accept-stale]
+/// [--previous-no N] [--json]`: verifies a BLOB (FIDO Metadata Service v3.0 §3.2) and summarises it.
+struct MetadataInspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Verify a FIDO Metadata Service BLOB and summarise it.",
+        discussion: """
+            Exit status 0 when the BLOB verified, 1 when it was rejected ({"verified": false, "error": \
+            {"code": ..., "message": ...}} is printed), 2 on a usage error. With --json one object: \
+            {"verified": true, "no": ..., "nextUpdate": "YYYY-MM-DD", "algorithm": ..., "stale": ..., \
+            "entries": ..., "skippedEntries": ..., "statusCounts": {"FIDO_CERTIFIED_L1": ..., ...}, \
+            "skipped": [{"index": ..., "identifier": ..., "reason": ...}]}.
+            """
+    )
+
+    @Argument(help: "The BLOB file (the downloaded JWS); standard input when '-'.")
+    var blob: String
+
+    @Option(
+        name: .customLong("root"),
+        help: ArgumentHelp(
+            "A PEM file of roots that replace the built-in GlobalSign Root CA - R3 (repeatable).",
+            valueName: "pemfile"
+        )
+    )
+    var roots: [String] = []
+
+    @Option(
+        name: .customLong("crl"),
+        help: ArgumentHelp(
+            "A certificate revocation list (DER or PEM) for the BLOB's signing chain (repeatable).",
+            valueName: "file"
+        )
+    )
+    var revocationLists: [String] = []
+
+    @Option(help: "The RFC 3339 instant of the verification (default: now).")
+    var at: String?
+
+    @Flag(name: .customLong("accept-stale"), help: "Accept a BLOB whose nextUpdate has passed (reported as stale).")
+    var acceptsStale = false
+
+    @Option(
+        name: .customLong("previous-no"),
+        help: "The serial number of the BLOB loaded before: a smaller no is rejected with metadataRollback."
+    )
+    var previousSerialNumber: Int?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func validate() throws {
+        if let at, RFC3339.date(at) == nil {
+            throw ValidationError("--at \"\(at)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
+        }
+    }
+
+    func run() throws {
+        let instant = at.flatMap(RFC3339.date) ?? Date()
+        let loaded = try MetadataFiles.load(
+            blob: blob,
+            roots: roots,
+            revocationLists: revocationLists,
+            at: instant,
+            stalePolicy: acceptsStale ? .acceptStale : .reject,
+            previousSerialNumber: previousSerialNumber
+        )
+        var output = OutputWriter()
+        switch loaded {
+        case .failure(let error):
+            let rejection = JSONValue.members([
+                "verified": .bool(false),
+                "error": .members(["code": .string(error.code.name), "message": .string(error.message)]),
+            ])
+            try output.writeLine(rejection.compactText)
+            try output.flush()
+            throw ExitCode(1)
+        case .success(let verified):
+            let summary = Self.summary(verified, at: instant)
+            try output.writeLine(json ? summary.compactText : Self.text(summary))
+            try output.flush()
+        }
+    }
+
+    /// The summary object of a verified BLOB: counts of entries and of their statuses in force at `instant`.
+    static func summary(_ blob: MetadataBLOB, at instant: Date) -> JSONValue {
+        var counts: [String: Int] = [:]
+        for entry in blob.payload.entries {
+            let status = entry.latestStatusReport(at: instant)?.status.rawValue ?? "none"
+            counts[status, default: 0] += 1
+        }
+        let skipped = blob.payload.skippedEntries.map { issue in
+            JSONValue.members([
+                "index": .integer(issue.index),
+                "identifier": .string(issue.identifier),
+                "reason": .string(issue.reason),
+            ])
+        }
+        return .members([
+            "verified": .bool(true),
+            "no": .integer(blob.serialNumber),
+            "nextUpdate": .string(String(RFC3339.text(blob.payload.nextUpdate).prefix(10))),
+            "legalHeader": .string(blob.payload.legalHeader),
+            "algorithm": .string(blob.algorithmName),
+            "stale": .bool(blob.isStale),
+            "entries": .integer(blob.payload.entries.count),
+            "skippedEntries": .integer(blob.payload.skippedEntries.count),
+            "statusCounts": .object(
+                counts.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.integer(Int64($0.value))) }),
+            "skipped": .array(skipped),
+        ])
+    }
+
+    /// The summary as lines of text.
+    static func text(_ summary: JSONValue) -> String {
+        var lines: [String] = []
+        guard case .object(let members) = summary else { return summary.compactText }
+        for (name, value) in members {
+            switch value {
+            case .object(let counts):
+                for (status, count) in counts {
+                    lines.append("\(name).\(status): \(count.compactText)")
+                }
+            case .array(let elements):
+                for element in elements {
+                    lines.append("\(name): \(element.compactText)")
+                }
+            case .string(let text):
+                lines.append("\(name): \(text)")
+            default:
+                lines.append("\(name): \(value.compactText)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
