@@ -93,8 +93,10 @@ def main():
 
     text = json.dumps({"authenticators": authenticators, "icons": icons}, ensure_ascii=False,
                       separators=(",", ":"))
+    # A raw string #"…"# ends at "# and interpolates or escapes at \#; pick a delimiter that occurs in neither form,
+    # so no name or icon (e.g. one containing \#( or \#n) can change the Swift literal.
     hashes = "#"
-    while ('"' + hashes) in text:
+    while ('"' + hashes) in text or ("\\" + hashes) in text:
         hashes += "#"
     swift = (
         "// swift-format-ignore-file\n"

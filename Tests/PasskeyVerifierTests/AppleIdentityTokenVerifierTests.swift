@@ -75,6 +75,8 @@ import Testing
         #expect(verified.isPrivateEmail == true)
         #expect(verified.realUserStatus == .likelyReal)
         #expect(verified.keyIdentifier == "W6WcOKB")
+        let hash = HashAlgorithm.sha256.hash(Array(Self.rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
+        #expect(verified.nonce == hash)
     }
 
     @Test func emailFlagsAreReadFromTheStringsAppleSendsToo() throws {
@@ -254,5 +256,122 @@ import Testing
         #expect(Self.identityTokenCodes.isSubset(of: Set(WebAuthnError.Code.allCodes)))
         #expect(Set(Self.identityTokenCodes.map(\.name)).count == 8)
         #expect(WebAuthnError.Code(name: "identityTokenNonceMismatch") == .identityTokenNonceMismatch)
+    }
+
+    // MARK: - Review findings
+
+    /// The hexadecimal SHA-256 of the test raw nonce, as `claims()` writes it.
+    static var hashedNonce: String {
+        HashAlgorithm.sha256.hash(Array(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    @Test func theNonceIsMatchedHashedExactlyOrNotAtAll() throws {
+        let hashed = try token(claims())
+        let verifier = try verifier()
+        #expect(
+            try verifier.verify(hashed, nonce: .sha256Hex(Self.rawNonce), at: Self.instant).nonce == Self.hashedNonce)
+        #expect(
+            try verifier.verify(hashed, nonce: .exact(Self.hashedNonce), at: Self.instant).nonce == Self.hashedNonce)
+        #expect(try verifier.verify(hashed, nonce: .none, at: Self.instant).nonce == Self.hashedNonce)
+        #expect(throws: WebAuthnError(.identityTokenNonceMismatch, "")) {
+            try verifier.verify(hashed, nonce: .exact(Self.rawNonce), at: Self.instant)
+        }
+        let webFlow = try token(claims().replacingOccurrences(of: Self.hashedNonce, with: Self.rawNonce))
+        #expect(try verifier.verify(webFlow, nonce: .exact(Self.rawNonce), at: Self.instant).nonce == Self.rawNonce)
+        for wrong in [
+            AppleIdentityTokenVerifier.NonceExpectation.exact(Self.rawNonce + "x"), .exact(""),
+            .exact(String(repeating: "n", count: 1025)), .sha256Hex(Self.rawNonce),
+        ] {
+            #expect(throws: WebAuthnError(.identityTokenNonceMismatch, "")) {
+                try verifier.verify(webFlow, nonce: wrong, at: Self.instant)
+            }
+        }
+        #expect(throws: WebAuthnError(.identityTokenNonceMismatch, "")) {
+            try verifier.verify(
+                try self.token(self.claims(rawNonce: nil)), nonce: .exact(Self.rawNonce), at: Self.instant)
+        }
+    }
+
+    @Test func hostPassedLeewaysAreClampedAndNeverTrap() throws {
+        let issuer = try #require(Self.issuer)
+        let make = { (leeway: TimeInterval) in
+            AppleIdentityTokenVerifier(clientIDs: [Self.clientID], keySet: try issuer.keySet(), leeway: leeway)
+        }
+        #expect(try make(.nan).leeway == 0)
+        #expect(try make(-.infinity).leeway == 0)
+        #expect(try make(.infinity).leeway == AppleIdentityTokenVerifier.maximumLeeway)
+        #expect(try make(1e300).leeway == AppleIdentityTokenVerifier.maximumLeeway)
+        let good = try token(claims())
+        let expiry = Self.issuedAt.addingTimeInterval(600)
+        try expectRejection(.identityTokenExpired, good, at: expiry, leeway: .nan)
+        try expectRejection(.identityTokenExpired, good, at: expiry.addingTimeInterval(600), leeway: .infinity)
+        try expectRejection(
+            .identityTokenExpired, good, at: expiry.addingTimeInterval(10 * 365 * 86_400), leeway: .infinity)
+        #expect(throws: Never.self) {
+            try make(.infinity).verify(good, rawNonce: Self.rawNonce, at: expiry.addingTimeInterval(599))
+        }
+    }
+
+    @Test func instantsOutsideNumericDatesAreRejectedWithoutTrapping() throws {
+        let good = try token(claims())
+        for seconds in [Double.nan, .infinity, -.infinity, 1e19, -1e19, -1, 253_402_300_800] {
+            try expectRejection(.malformedInput, good, at: Date(timeIntervalSince1970: seconds))
+        }
+    }
+
+    @Test func typIsComparedIgnoringCaseWithOrWithoutApplication() throws {
+        for typ in ["JWT", "jwt", "Jwt", "application/jwt", "APPLICATION/JWT"] {
+            let header = #"{"kid":"W6WcOKB","alg":"RS256","typ":"\#(typ)"}"#
+            #expect(throws: Never.self) {
+                try self.verifier().verify(
+                    try self.token(self.claims(), header: header), rawNonce: Self.rawNonce, at: Self.instant)
+            }
+        }
+        for typ in ["JOSE", "application/jose", "jwt ", "text/jwt"] {
+            try expectRejection(
+                .identityTokenMalformed,
+                try token(claims(), header: #"{"kid":"W6WcOKB","alg":"RS256","typ":"\#(typ)"}"#))
+        }
+    }
+
+    @Test func numericDatesMustBeWholeSecondsWithoutFractionOrExponent() throws {
+        let issued = Int64(Self.issuedAt.timeIntervalSince1970)
+        let base = claims()
+        for (name, value) in [("exp", issued + 600), ("iat", issued)] {
+            for written in ["\(value).0", "\(Double(value) / 1e9)e9", "\(value)E0", "-0"] {
+                let changed = base.replacingOccurrences(of: #""\#(name)":\#(value)"#, with: #""\#(name)":\#(written)"#)
+                #expect(changed != base)
+                try expectRejection(.identityTokenMalformed, try token(changed))
+            }
+        }
+        let fractionalNotBefore = base.replacingOccurrences(of: #""sub""#, with: #""nbf":\#(issued).5,"sub""#)
+        try expectRejection(.identityTokenMalformed, try token(fractionalNotBefore))
+    }
+
+    @Test func notBeforeIsCheckedWithTheLeeway() throws {
+        let issued = Int64(Self.issuedAt.timeIntervalSince1970)
+        let now = Int64(Self.instant.timeIntervalSince1970)
+        let future = claims().replacingOccurrences(of: #""sub""#, with: #""nbf":\#(now + 61),"sub""#)
+        try expectRejection(.identityTokenIssuedInFuture, try token(future))
+        let withinLeeway = claims().replacingOccurrences(of: #""sub""#, with: #""nbf":\#(now + 60),"sub""#)
+        #expect(throws: Never.self) {
+            try self.verifier().verify(try self.token(withinLeeway), rawNonce: Self.rawNonce, at: Self.instant)
+        }
+        try expectRejection(.identityTokenIssuedInFuture, try token(withinLeeway), leeway: 0)
+        let past = claims().replacingOccurrences(of: #""sub""#, with: #""nbf":\#(issued),"sub""#)
+        #expect(throws: Never.self) {
+            try self.verifier(leeway: 0).verify(try self.token(past), rawNonce: Self.rawNonce, at: Self.instant)
+        }
+    }
+
+    @Test func theAudienceMessageNamesTheTokensAudienceNotTheConfiguredOnes() throws {
+        let error = #expect(throws: WebAuthnError.self) {
+            try self.verifier().verify(
+                try self.token(self.claims(audience: "com.attacker.app")), rawNonce: Self.rawNonce, at: Self.instant)
+        }
+        #expect(error?.code == .identityTokenAudienceMismatch)
+        #expect(error?.message.contains("com.attacker.app") == true)
+        #expect(error?.message.contains("com.example.web") == false)
+        #expect(error?.message.contains(Self.clientID) == false)
     }
 }

@@ -66,4 +66,25 @@ import Testing
             expectMalformed(document)
         }
     }
+
+    @Test func aRepeatedMemberInsideAKeyIsRejected() throws {
+        let repeatedKid = try key(adding: #""kid":"other""#)
+        expectMalformed(#"{"keys":[\#(repeatedKid)]}"#)
+        let repeatedModulus = try key(adding: #""n":"AQAB""#)
+        expectMalformed(#"{"keys":[\#(repeatedModulus)]}"#)
+        let nested = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        expectMalformed(#"{"keys":[\#(try key())],"deep":\#(nested)}"#)
+        #expect(throws: Never.self) { try JSONWebKeySet(json: Array(#"{"keys":[\#(try key())]}"#.utf8)) }
+    }
+
+    @Test func keysGivenDirectlyGetTheDocumentsChecks() throws {
+        let set = try JSONWebKeySet(json: try #require(Self.issuer).keySetJSON)
+        let key = try #require(set.keys.first)
+        #expect(try JSONWebKeySet(keys: [key]) == set)
+        #expect(throws: WebAuthnError(.identityTokenMalformed, "")) { try JSONWebKeySet(keys: []) }
+        #expect(throws: WebAuthnError(.identityTokenMalformed, "")) { try JSONWebKeySet(keys: [key, key]) }
+        #expect(throws: WebAuthnError(.identityTokenMalformed, "")) {
+            try JSONWebKeySet(keys: Array(repeating: key, count: JSONWebKeySet.maximumKeyCount + 1))
+        }
+    }
 }

@@ -66,7 +66,7 @@ func seeds() -> [[UInt8]] {
     return [
         [0] + Array(sealed.utf8),
         [0] + Array((parts.prefix(2).joined(separator: ".") + ".").utf8),
-        [1] + ((try? Sealed.issuer?.keySetJSON) ?? []),
+        [1] + (Sealed.issuer?.keySetJSON ?? []),
         [1] + ((try? AppleIdentityTokenIssuer(keyIdentifier: "seed").keySetJSON) ?? []),
         [2] + Array(claims.utf8),
     ]

@@ -3,15 +3,26 @@ import Hummingbird
 import Logging
 import PasskeyVerifier
 
-/// `POST /auth/apple` `{identityToken, rawNonce}`: verifies a Sign in with Apple identity token
-/// (``PasskeyVerifier/AppleIdentityTokenVerifier``, for the configured client IDs, with Apple's keys from an
-/// ``AppleKeySetSource``) and links or creates the account of its `sub` (``UserStore/username(forAppleSubject:proposing:)``),
-/// answering `{"status": "ok", "errorMessage": "", "username": …}`. The app can then register a passkey for that
-/// username with `POST /attestation/options`, so an account created with Sign in with Apple gains a passkey.
+/// Sign in with Apple:
 ///
-/// A rejected token is a 400 with its stable code (``RejectionMiddleware``); with no client ID configured the route
-/// answers 404.
+/// - `POST /auth/apple/nonce` → `{"status": "ok", "errorMessage": "", "nonce": …}`: a single-use nonce the server
+///   keeps for ``nonceLifetime`` seconds (``AppleNonceResponse``);
+/// - `POST /auth/apple` `{identityToken, rawNonce, nonceIsUnhashed?}`: takes the nonce (one that was never issued,
+///   was used or expired is `challengeNotFound`), verifies the identity token
+///   (``PasskeyVerifier/AppleIdentityTokenVerifier``, for the configured client IDs, with Apple's keys from an
+///   ``AppleKeySetSource``, its `nonce` the SHA-256 of the raw nonce or, with `nonceIsUnhashed`, the nonce itself)
+///   and links or creates the account of its `sub` (``UserStore/username(forAppleSubject:proposing:)``), answering
+///   ``AppleSignInResponse``: the username and a single-use registration ticket, valid ``registrationTicketLifetime``
+///   seconds, without which `POST /attestation/options` adds no passkey to an `apple:` account.
+///
+/// A rejected token is a 400 with its stable code (``RejectionMiddleware``); with no client ID configured both routes
+/// answer 404.
 public struct AppleSignInController<Context: RequestContext>: Sendable {
+    /// How long an issued nonce is accepted, 600 seconds.
+    public static var nonceLifetime: Int64 { 600 }
+    /// How long a registration ticket is accepted, 300 seconds.
+    public static var registrationTicketLifetime: Int64 { 300 }
+
     /// The bundle IDs and Services IDs tokens may be for; empty disables the route.
     public let clientIDs: [String]
     /// Apple's keys.
@@ -34,21 +45,32 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
         self.relyingParty = relyingParty
     }
 
-    /// Adds `POST /auth/apple`, behind ``RejectionMiddleware``.
+    /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, behind ``RejectionMiddleware``.
     public func addRoutes(to router: Router<Context>) {
         router.group()
             .add(middleware: RejectionMiddleware<Context>())
+            .post("auth/apple/nonce", use: issueNonce)
             .post("auth/apple", use: signIn)
     }
 
+    @Sendable func issueNonce(request: Request, context: Context) async throws -> Response {
+        try requireConfiguration()
+        let nonce = AppleSignInSecret.generate(purpose: .nonce, lifetime: Self.nonceLifetime, now: Date())
+        try await userStore.storeAppleSignInSecret(nonce)
+        return try JSONResponse.make(AppleNonceResponse(nonce: nonce.value))
+    }
+
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
-        guard !clientIDs.isEmpty else {
-            throw HTTPError(
-                .notFound,
-                message: "Sign in with Apple is not configured: start the server with --apple-client-id"
+        try requireConfiguration()
+        let body = try await RequestBodyReader.decode(AppleSignInRequest.self, from: request)
+        guard !body.rawNonce.isEmpty,
+            try await userStore.takeAppleSignInSecret(body.rawNonce, purpose: .nonce, at: Date()) != nil
+        else {
+            throw WebAuthnError(
+                .challengeNotFound,
+                "the rawNonce was not issued by POST /auth/apple/nonce, was used already or has expired"
             )
         }
-        let body = try await RequestBodyReader.decode(AppleSignInRequest.self, from: request)
         let token = try await verify(body)
         let username = AppleAccountUsername.username(forSubject: token.subject)
         guard username.count <= AttestationOptionsRequest.maximumNameLength else {
@@ -61,29 +83,53 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
             forAppleSubject: token.subject,
             proposing: try relyingParty.generateUserHandle()
         )
+        let ticket = AppleSignInSecret.generate(
+            purpose: .registrationTicket,
+            username: linked,
+            lifetime: Self.registrationTicketLifetime,
+            now: Date()
+        )
+        try await userStore.storeAppleSignInSecret(ticket)
+        let subjectHash = HashAlgorithm.sha256.hash(Array(token.subject.utf8)).prefix(8)
+            .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         context.logger.info(
             "Sign in with Apple",
-            metadata: ["username": "\(linked)", "audience": "\(token.audience)", "kid": "\(token.keyIdentifier)"]
+            metadata: [
+                "subjectSHA256": "\(subjectHash)", "audience": "\(token.audience)", "kid": "\(token.keyIdentifier)",
+            ]
         )
-        return try JSONResponse.make(AssertionResultResponse(username: linked))
+        context.logger.debug("Sign in with Apple account", metadata: ["username": "\(linked)"])
+        return try JSONResponse.make(AppleSignInResponse(username: linked, appleRegistrationTicket: ticket.value))
+    }
+
+    /// Both routes answer 404 while no client ID is configured.
+    private func requireConfiguration() throws {
+        guard !clientIDs.isEmpty else {
+            throw HTTPError(
+                .notFound,
+                message: "Sign in with Apple is not configured: start the server with --apple-client-id"
+            )
+        }
     }
 
     /// Verifies with the cached keys, and once more with refreshed keys when the token names a `kid` they lack.
     private func verify(_ body: AppleSignInRequest) async throws -> AppleIdentityToken {
         let token = Array(body.identityToken.utf8)
         let now = Date()
+        let nonce: AppleIdentityTokenVerifier.NonceExpectation =
+            body.nonceIsUnhashed == true ? .exact(body.rawNonce) : .sha256Hex(body.rawNonce)
         do {
             let verifier = AppleIdentityTokenVerifier(
                 clientIDs: clientIDs,
                 keySet: try await keySetSource.keySet(refresh: false)
             )
-            return try verifier.verify(token, rawNonce: body.rawNonce, at: now)
+            return try verifier.verify(token, nonce: nonce, at: now)
         } catch let error as WebAuthnError where error.code == .identityTokenKeyNotFound {
             let verifier = AppleIdentityTokenVerifier(
                 clientIDs: clientIDs,
                 keySet: try await keySetSource.keySet(refresh: true)
             )
-            return try verifier.verify(token, rawNonce: body.rawNonce, at: now)
+            return try verifier.verify(token, nonce: nonce, at: now)
         }
     }
 }

@@ -14,6 +14,8 @@ public struct AttestationOptionsRequest: Codable, Sendable, Hashable {
     public var attestation: AttestationConveyancePreference?
     /// The extensions to request (§5.4, §9).
     public var extensions: AuthenticationExtensionsClientInputsJSON?
+    /// The ticket `POST /auth/apple` returned: required, and taken once, for an `apple:` username.
+    public var appleRegistrationTicket: String?
 
     /// The longest username and display name accepted, in characters.
     public static let maximumNameLength = 256
@@ -24,13 +26,15 @@ public struct AttestationOptionsRequest: Codable, Sendable, Hashable {
         displayName: String? = nil,
         authenticatorSelection: AuthenticatorSelectionCriteria? = nil,
         attestation: AttestationConveyancePreference? = nil,
-        extensions: AuthenticationExtensionsClientInputsJSON? = nil
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil,
+        appleRegistrationTicket: String? = nil
     ) {
         self.username = username
         self.displayName = displayName
         self.authenticatorSelection = authenticatorSelection
         self.attestation = attestation
         self.extensions = extensions
+        self.appleRegistrationTicket = appleRegistrationTicket
     }
 
     /// The per-ceremony changes the request asks for (§5.4.4, §5.4.7, §9).

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import PasskeyVerifier
@@ -41,13 +42,18 @@ public struct PasskeyController<Context: RequestContext>: Sendable {
         let body = try await RequestBodyReader.decode(AttestationOptionsRequest.self, from: request)
         let username = try Self.validated(name: body.username, member: "username")
         let displayName = try Self.validated(name: body.displayName ?? "", member: "displayName")
-        if AppleAccountUsername.isReserved(username),
-            try await userStore.existingUserHandle(forUsername: username) == nil
-        {
-            throw WebAuthnError(
-                .malformedInput,
-                "usernames starting with \(AppleAccountUsername.prefix) are created by Sign in with Apple only"
-            )
+        if AppleAccountUsername.isReserved(username) {
+            guard let ticket = body.appleRegistrationTicket, !ticket.isEmpty,
+                let taken = try await userStore.takeAppleSignInSecret(ticket, purpose: .registrationTicket, at: Date()),
+                taken.username == username
+            else {
+                throw WebAuthnError(
+                    .challengeNotFound,
+                    "a passkey is added to an account starting with \(AppleAccountUsername.prefix) only with the "
+                        + "appleRegistrationTicket POST /auth/apple just returned for it; this one is missing, "
+                        + "unknown, used, expired or for another account"
+                )
+            }
         }
         let userHandle = try await userStore.userHandle(
             forUsername: username,

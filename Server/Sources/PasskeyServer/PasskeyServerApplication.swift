@@ -50,10 +50,22 @@ public enum PasskeyServerApplication {
 
     /// An ``AppleKeySetFetcher`` of the configured URL.
     private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
-        guard let url = URL(string: configuration.appleKeysURL), url.scheme == "https" || url.scheme == "http" else {
-            throw ServerConfigurationError("--apple-keys \(configuration.appleKeysURL) is not an http(s) URL")
+        guard let url = URL(string: configuration.appleKeysURL),
+            url.scheme == "https" || (url.scheme == "http" && isLoopback(url.host))
+        else {
+            throw ServerConfigurationError(
+                "--apple-keys \(configuration.appleKeysURL) is not an https URL (http is allowed for loopback hosts only)"
+            )
         }
         return AppleKeySetFetcher(url: url)
+    }
+
+    /// Whether `host` is `localhost` or a loopback address (`127.0.0.0/8`, `::1`).
+    private static func isLoopback(_ host: String?) -> Bool {
+        guard let host else { return false }
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     /// The application serving ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:context:)``

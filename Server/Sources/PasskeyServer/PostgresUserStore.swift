@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
@@ -28,6 +29,17 @@ public struct PostgresUserStore: UserStore {
             CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
                 apple_subject TEXT PRIMARY KEY,
                 username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
+            )
+            """,
+            logger: logger
+        )
+        try await client.query(
+            """
+            CREATE TABLE IF NOT EXISTS passkey_server_apple_secrets (
+                secret TEXT PRIMARY KEY,
+                purpose TEXT NOT NULL,
+                username TEXT NOT NULL,
+                expires_at BIGINT NOT NULL
             )
             """,
             logger: logger
@@ -70,21 +82,20 @@ public struct PostgresUserStore: UserStore {
         return try rows.first?.decode(String.self)
     }
 
-    /// The username linked to `subject`, creating the account and the link first when there are none: both inserts
-    /// are `ON CONFLICT DO NOTHING`, so concurrent first sign-ins, on any server, agree.
+    /// The username linked to `subject`, creating the account and the link first when there are none, in one
+    /// statement: the link is inserted only for an account that statement created, so concurrent first sign-ins,
+    /// on any server, agree, and an account that existed without a link is never linked (``AppleAccountConflict``).
     public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
         let username = AppleAccountUsername.username(forSubject: subject)
         try await client.query(
             """
-            INSERT INTO passkey_server_users (username, user_handle)
-            VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
-            """,
-            logger: logger
-        )
-        try await client.query(
-            """
+            WITH created AS (
+                INSERT INTO passkey_server_users (username, user_handle)
+                VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
+                RETURNING username
+            )
             INSERT INTO passkey_server_apple_accounts (apple_subject, username)
-            VALUES (\(subject), \(username)) ON CONFLICT (apple_subject) DO NOTHING
+            SELECT \(subject), username FROM created ON CONFLICT (apple_subject) DO NOTHING
             """,
             logger: logger
         )
@@ -93,8 +104,42 @@ public struct PostgresUserStore: UserStore {
             logger: logger
         ).collect()
         guard let linked = try rows.first?.decode(String.self) else {
-            throw UserStoreError("the Sign in with Apple link of \(subject) was inserted but cannot be read back")
+            throw AppleAccountConflict(username: username)
         }
         return linked
+    }
+
+    /// Keeps `secret`, removing the expired ones first.
+    public func storeAppleSignInSecret(_ secret: AppleSignInSecret) async throws {
+        let now = AppleSignInSecret.seconds(Date())
+        try await client.query(
+            "DELETE FROM passkey_server_apple_secrets WHERE expires_at < \(now)",
+            logger: logger
+        )
+        try await client.query(
+            """
+            INSERT INTO passkey_server_apple_secrets (secret, purpose, username, expires_at)
+            VALUES (\(secret.value), \(secret.purpose.rawValue), \(secret.username), \(secret.expiresAt))
+            """,
+            logger: logger
+        )
+    }
+
+    /// Deletes the secret and returns it when it had not expired: one `DELETE … RETURNING`, so of two takes on
+    /// any servers one wins.
+    public func takeAppleSignInSecret(_ value: String, purpose: AppleSignInSecret.Purpose, at now: Date) async throws
+        -> AppleSignInSecret?
+    {
+        let rows = try await client.query(
+            """
+            DELETE FROM passkey_server_apple_secrets WHERE secret = \(value) AND purpose = \(purpose.rawValue)
+            RETURNING username, expires_at
+            """,
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        let (username, expiresAt) = try row.decode((String, Int64).self)
+        guard AppleSignInSecret.seconds(now) <= expiresAt else { return nil }
+        return AppleSignInSecret(value: value, purpose: purpose, username: username, expiresAt: expiresAt)
     }
 }

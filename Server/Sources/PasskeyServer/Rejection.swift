@@ -29,6 +29,8 @@ struct Rejection: Sendable {
                 message: "Apple's keys cannot be fetched now; try again later (\(error))",
                 isServerFailure: true
             )
+        case let error as AppleAccountConflict:
+            self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
         case let error as RelyingPartyUsageError:
             self.init(
                 status: .internalServerError,

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import SQLiteNIO
 
@@ -46,6 +47,16 @@ public struct SQLiteUserStore: UserStore {
                 )
                 """
             )
+            _ = try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS passkey_server_apple_secrets (
+                    secret TEXT PRIMARY KEY NOT NULL,
+                    purpose TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    expires_at INTEGER NOT NULL
+                )
+                """
+            )
         } catch {
             try? await connection.close()
             try? await threadPool.shutdownGracefully()
@@ -88,29 +99,74 @@ public struct SQLiteUserStore: UserStore {
         return rows.first?.column("username")?.string
     }
 
-    /// The username linked to `subject`, creating the account and the link first when there are none: both inserts
-    /// are `ON CONFLICT DO NOTHING`, so concurrent first sign-ins agree.
+    /// The username linked to `subject`, creating the link and then the account when there are none. The link is
+    /// inserted first (`ON CONFLICT DO NOTHING`), so of concurrent first sign-ins one makes it and the others read
+    /// it; when the account already existed without a link, the link just made is removed again and the call
+    /// throws ``AppleAccountConflict``.
     public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
         let username = AppleAccountUsername.username(forSubject: subject)
-        _ = try await connection.query(
-            "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT (username) DO NOTHING",
-            [.text(username), .blob(ByteBuffer(bytes: proposed))]
-        )
-        _ = try await connection.query(
+        let linkedNow = try await connection.query(
             """
             INSERT INTO passkey_server_apple_accounts (apple_subject, username) VALUES (?, ?)
-            ON CONFLICT (apple_subject) DO NOTHING
+            ON CONFLICT DO NOTHING RETURNING username
             """,
             [.text(subject), .text(username)]
         )
-        let rows = try await connection.query(
-            "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = ?",
-            [.text(subject)]
-        )
-        guard let linked = rows.first?.column("username")?.string else {
-            throw UserStoreError("the Sign in with Apple link of \(subject) was inserted but cannot be read back")
+        guard !linkedNow.isEmpty else {
+            let rows = try await connection.query(
+                "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = ?",
+                [.text(subject)]
+            )
+            guard let linked = rows.first?.column("username")?.string else {
+                throw AppleAccountConflict(username: username)
+            }
+            return linked
         }
-        return linked
+        let created = try await connection.query(
+            """
+            INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?)
+            ON CONFLICT DO NOTHING RETURNING username
+            """,
+            [.text(username), .blob(ByteBuffer(bytes: proposed))]
+        )
+        guard !created.isEmpty else {
+            _ = try await connection.query(
+                "DELETE FROM passkey_server_apple_accounts WHERE apple_subject = ?",
+                [.text(subject)]
+            )
+            throw AppleAccountConflict(username: username)
+        }
+        return username
+    }
+
+    /// Keeps `secret`, removing the expired ones first.
+    public func storeAppleSignInSecret(_ secret: AppleSignInSecret) async throws {
+        _ = try await connection.query(
+            "DELETE FROM passkey_server_apple_secrets WHERE expires_at < ?",
+            [.integer(Int(AppleSignInSecret.seconds(Date())))]
+        )
+        _ = try await connection.query(
+            "INSERT INTO passkey_server_apple_secrets (secret, purpose, username, expires_at) VALUES (?, ?, ?, ?)",
+            [
+                .text(secret.value), .text(secret.purpose.rawValue), .text(secret.username),
+                .integer(Int(secret.expiresAt)),
+            ]
+        )
+    }
+
+    /// Deletes the secret and returns it when it had not expired: one `DELETE … RETURNING`, so one take wins.
+    public func takeAppleSignInSecret(_ value: String, purpose: AppleSignInSecret.Purpose, at now: Date) async throws
+        -> AppleSignInSecret?
+    {
+        let rows = try await connection.query(
+            "DELETE FROM passkey_server_apple_secrets WHERE secret = ? AND purpose = ? RETURNING username, expires_at",
+            [.text(value), .text(purpose.rawValue)]
+        )
+        guard let row = rows.first, let username = row.column("username")?.string,
+            let expiresAt = row.column("expires_at")?.integer
+        else { return nil }
+        guard AppleSignInSecret.seconds(now) <= Int64(expiresAt) else { return nil }
+        return AppleSignInSecret(value: value, purpose: purpose, username: username, expiresAt: Int64(expiresAt))
     }
 
     /// Closes the connection and stops its thread; the store fails afterwards.

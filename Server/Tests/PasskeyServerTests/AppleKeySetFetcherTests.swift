@@ -58,4 +58,46 @@ import Testing
             await #expect(throws: AppleKeySetUnavailable.self) { try await broken.keySet(refresh: false) }
         }
     }
+
+    @Test func concurrentStaleCallersShareOneDownloadAndFailuresBackOff() async throws {
+        let issuer = try AppleIdentityTokenIssuer(keyIdentifier: "slow")
+        let keySetJSON = issuer.keySetJSON
+        let slow = Counter()
+        let failing = Counter()
+        let router = Router()
+        router.get("slow/keys") { _, _ -> Response in
+            await slow.increment()
+            try await Task.sleep(for: .milliseconds(500))
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/json", .cacheControl: "max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: keySetJSON))
+            )
+        }
+        router.get("failing/keys") { _, _ -> Response in
+            await failing.increment()
+            return Response(status: .internalServerError)
+        }
+        let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let fetcher = AppleKeySetFetcher(url: try #require(URL(string: "http://127.0.0.1:\(port)/slow/keys")))
+            let sets = try await withThrowingTaskGroup(of: JSONWebKeySet.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await fetcher.keySet(refresh: false) }
+                }
+                return try await group.reduce(into: [JSONWebKeySet]()) { $0.append($1) }
+            }
+            #expect(sets.count == 8 && Set(sets.map { $0.keys.map(\.keyIdentifier) }) == [["slow"]])
+            #expect(await slow.count == 1)
+            #expect(await fetcher.downloadsStarted == 1)
+
+            let broken = AppleKeySetFetcher(url: try #require(URL(string: "http://127.0.0.1:\(port)/failing/keys")))
+            for _ in 0..<3 {
+                await #expect(throws: AppleKeySetUnavailable.self) { try await broken.keySet(refresh: true) }
+            }
+            #expect(await failing.count == 1)
+            #expect(await broken.downloadsStarted == 1)
+        }
+    }
 }

@@ -34,6 +34,7 @@ import Testing
         clientIDs: [String] = [clientID],
         source: FixedKeySet? = nil,
         naming: AuthenticatorNaming = AuthenticatorNaming(),
+        prepare: @Sendable (PasskeyStorage) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let path = FileManager.default.temporaryDirectory
@@ -48,6 +49,7 @@ import Testing
         let keySource = try source ?? FixedKeySet(try #require(issuer).keySet())
         let storage = try await PasskeyStorage.openSQLite(path: path)
         do {
+            try await prepare(storage)
             let router = try PasskeyServerApplication.makeRouter(
                 configuration: configuration,
                 storage: storage,
@@ -72,40 +74,49 @@ import Testing
                 flagsAsStrings: true))
     }
 
+    /// A nonce from `POST /auth/apple/nonce`.
+    static func nonce(_ server: ServerHarness) async throws -> String {
+        let response = try await server.post("/auth/apple/nonce", bytes: Array("{}".utf8))
+        try ServerHarness.expectOK(response)
+        return try ServerHarness.decode(AppleNonceResponse.self, response).nonce
+    }
+
+    /// Signs in as `subject` with a nonce the server issued and returns the answer.
+    static func signIn(_ server: ServerHarness, subject: String) async throws -> AppleSignInResponse {
+        let nonce = try await nonce(server)
+        let response = try await server.post(
+            "/auth/apple",
+            json: AppleSignInRequest(identityToken: try token(subject: subject, rawNonce: nonce), rawNonce: nonce))
+        try ServerHarness.expectOK(response)
+        return try ServerHarness.decode(AppleSignInResponse.self, response)
+    }
+
     @Test func theFirstSignInCreatesTheAccountAndLaterOnesFindIt() async throws {
         try await Self.run { server in
-            let first = try await server.post(
-                "/auth/apple",
-                json: AppleSignInRequest(
-                    identityToken: try Self.token(subject: "001234.abc.0001", rawNonce: "n-1"), rawNonce: "n-1"))
-            try ServerHarness.expectOK(first)
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, first).username == "apple:001234.abc.0001")
-            let again = try await server.post(
-                "/auth/apple",
-                json: AppleSignInRequest(
-                    identityToken: try Self.token(subject: "001234.abc.0001", rawNonce: "n-2"), rawNonce: "n-2"))
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, again).username == "apple:001234.abc.0001")
-            let other = try await server.post(
-                "/auth/apple",
-                json: AppleSignInRequest(
-                    identityToken: try Self.token(subject: "009999.def.0002", rawNonce: "n-3"), rawNonce: "n-3"))
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, other).username == "apple:009999.def.0002")
+            let first = try await Self.signIn(server, subject: "001234.abc.0001")
+            #expect(first.username == "apple:001234.abc.0001")
+            #expect(Base64URL.decode(first.appleRegistrationTicket)?.count == 32)
+            let again = try await Self.signIn(server, subject: "001234.abc.0001")
+            #expect(again.username == "apple:001234.abc.0001")
+            #expect(again.appleRegistrationTicket != first.appleRegistrationTicket)
+            let other = try await Self.signIn(server, subject: "009999.def.0002")
+            #expect(other.username == "apple:009999.def.0002")
         }
     }
 
     @Test func anAppleAccountGainsAPasskeyThatTheCredentialListNames() async throws {
         try await Self.run { server in
-            let signIn = try await server.post(
-                "/auth/apple",
-                json: AppleSignInRequest(
-                    identityToken: try Self.token(subject: "000777.xyz.0003", rawNonce: "n"), rawNonce: "n"))
-            let username = try ServerHarness.decode(AssertionResultResponse.self, signIn).username
+            let signIn = try await Self.signIn(server, subject: "000777.xyz.0003")
+            let username = signIn.username
             var authenticator = VirtualAuthenticator(
                 relyingPartyID: ServerHarness.relyingPartyID, origin: ServerHarness.origin,
                 aaguid: try #require(AAGUID(uuidString: "fbfc3007-154e-4ecc-8c0b-6e020557d7bd")))
-            let registration = try await server.register(username, with: &authenticator)
+            let registration = try await server.register(
+                username, with: &authenticator, appleRegistrationTicket: signIn.appleRegistrationTicket)
             var other = ServerHarness.authenticator()
-            try await server.register(username, with: &other)
+            let secondSignIn = try await Self.signIn(server, subject: "000777.xyz.0003")
+            try await server.register(
+                username, with: &other, appleRegistrationTicket: secondSignIn.appleRegistrationTicket)
 
             let response = try await server.post("/credentials", json: CredentialListRequest(username: username))
             try ServerHarness.expectOK(response)
@@ -120,6 +131,115 @@ import Testing
             #expect(list.last?.authenticatorName == nil)
             #expect(list.last?.aaguid == "00000000-0000-0000-0000-000000000000")
         }
+    }
+
+    /// The account takeover the review found: knowing `apple:<sub>` is not enough to add a passkey to it.
+    @Test func aPasskeyIsAddedToAnAppleAccountOnlyWithItsFreshTicket() async throws {
+        try await Self.run { server in
+            let victim = try await Self.signIn(server, subject: "000555.victim.0001")
+            let attacker = try await Self.signIn(server, subject: "000666.attacker.0002")
+            let attempts: [String?] = [nil, "", "bm90LWEtdGlja2V0", attacker.appleRegistrationTicket]
+            for ticket in attempts {
+                let response = try await server.post(
+                    "/attestation/options",
+                    json: AttestationOptionsRequest(username: victim.username, appleRegistrationTicket: ticket))
+                #expect(response.status == .badRequest)
+                #expect(try ServerHarness.failureCode(response) == "challengeNotFound")
+            }
+            let options = try await server.post(
+                "/attestation/options",
+                json: AttestationOptionsRequest(
+                    username: victim.username, appleRegistrationTicket: victim.appleRegistrationTicket))
+            try ServerHarness.expectOK(options)
+            let reused = try await server.post(
+                "/attestation/options",
+                json: AttestationOptionsRequest(
+                    username: victim.username, appleRegistrationTicket: victim.appleRegistrationTicket))
+            #expect(try ServerHarness.failureCode(reused) == "challengeNotFound")
+        }
+    }
+
+    @Test func onlyANonceTheServerIssuedIsAcceptedAndOnlyOnce() async throws {
+        try await Self.run { server in
+            let invented = try await server.post(
+                "/auth/apple",
+                json: AppleSignInRequest(
+                    identityToken: try Self.token(subject: "s", rawNonce: "invented"), rawNonce: "invented"))
+            #expect(invented.status == .badRequest)
+            #expect(try ServerHarness.failureCode(invented) == "challengeNotFound")
+            let nonce = try await Self.nonce(server)
+            let request = AppleSignInRequest(
+                identityToken: try Self.token(subject: "s", rawNonce: nonce), rawNonce: nonce)
+            try ServerHarness.expectOK(try await server.post("/auth/apple", json: request))
+            let replayed = try await server.post("/auth/apple", json: request)
+            #expect(try ServerHarness.failureCode(replayed) == "challengeNotFound")
+        }
+    }
+
+    @Test func theWebFlowCarriesTheNonceUnhashed() async throws {
+        try await Self.run { server in
+            let nonce = try await Self.nonce(server)
+            let hashed = AppleIdentityTokenIssuer.claimsJSON(
+                subject: "000321.web.0001", audience: Self.clientID, rawNonce: nonce, issuedAt: Date())
+            let hash = HashAlgorithm.sha256.hash(Array(nonce.utf8))
+                .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            let claims = hashed.replacingOccurrences(of: hash, with: nonce)
+            #expect(claims != hashed)
+            let token = try #require(Self.issuer).identityToken(claims: claims)
+            let response = try await server.post(
+                "/auth/apple", json: AppleSignInRequest(identityToken: token, rawNonce: nonce, nonceIsUnhashed: true))
+            try ServerHarness.expectOK(response)
+            #expect(try ServerHarness.decode(AppleSignInResponse.self, response).username == "apple:000321.web.0001")
+        }
+    }
+
+    @Test func anAppleUsernameThatExistedWithoutALinkIsNotLinked() async throws {
+        try await Self.run(prepare: { storage in
+            _ = try await storage.userStore.userHandle(forUsername: "apple:000444.legacy.0001", proposing: [1, 2, 3])
+        }) { server in
+            let nonce = try await Self.nonce(server)
+            let response = try await server.post(
+                "/auth/apple",
+                json: AppleSignInRequest(
+                    identityToken: try Self.token(subject: "000444.legacy.0001", rawNonce: nonce), rawNonce: nonce))
+            #expect(response.status == .conflict)
+            #expect(try ServerHarness.failureCode(response) == "appleAccountConflict")
+            let again = try await Self.nonce(server)
+            let retried = try await server.post(
+                "/auth/apple",
+                json: AppleSignInRequest(
+                    identityToken: try Self.token(subject: "000444.legacy.0001", rawNonce: again), rawNonce: again))
+            #expect(try ServerHarness.failureCode(retried) == "appleAccountConflict")
+        }
+    }
+
+    @Test func theAppleKeysURLMustBeHTTPSExceptOnLoopback() async throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("passkey-server-apple-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+        let storage = try await PasskeyStorage.openSQLite(path: path)
+        var outcomes: [String: Bool] = [:]
+        for url in [
+            "https://appleid.apple.com/auth/keys", "http://127.0.0.1:9/keys", "http://localhost:9/keys",
+            "http://appleid.apple.com/auth/keys", "http://127.evil.example/keys", "ftp://127.0.0.1/keys",
+        ] {
+            var configuration = ServerHarness.configuration
+            configuration.appleClientIDs = [Self.clientID]
+            configuration.appleKeysURL = url
+            outcomes[url] =
+                (try? PasskeyServerApplication.makeRouter(configuration: configuration, storage: storage)) != nil
+        }
+        try await storage.close()
+        #expect(
+            outcomes == [
+                "https://appleid.apple.com/auth/keys": true, "http://127.0.0.1:9/keys": true,
+                "http://localhost:9/keys": true, "http://appleid.apple.com/auth/keys": false,
+                "http://127.evil.example/keys": false, "ftp://127.0.0.1/keys": false,
+            ])
     }
 
     @Test func metadataDescriptionsWinOverTheCommunityList() async throws {
@@ -145,23 +265,31 @@ import Testing
 
     @Test func rejectedTokensAre400WithTheirCode() async throws {
         try await Self.run { server in
-            let cases: [(AppleSignInRequest, String)] = [
+            let cases: [(String, (String) throws -> AppleSignInRequest)] = [
                 (
-                    AppleSignInRequest(
-                        identityToken: try Self.token(subject: "s1", rawNonce: "right"), rawNonce: "wrong"),
-                    "identityTokenNonceMismatch"
+                    "identityTokenNonceMismatch",
+                    { nonce in
+                        AppleSignInRequest(
+                            identityToken: try Self.token(subject: "s1", rawNonce: "right"), rawNonce: nonce)
+                    }
                 ),
-                (AppleSignInRequest(identityToken: "not.a.token", rawNonce: "n"), "identityTokenMalformed"),
+                ("identityTokenMalformed", { AppleSignInRequest(identityToken: "not.a.token", rawNonce: $0) }),
                 (
-                    AppleSignInRequest(
-                        identityToken: try Self.token(subject: "s2", rawNonce: "n", audience: "com.other"),
-                        rawNonce: "n"), "identityTokenAudienceMismatch"
+                    "identityTokenAudienceMismatch",
+                    { nonce in
+                        AppleSignInRequest(
+                            identityToken: try Self.token(subject: "s2", rawNonce: nonce, audience: "com.other"),
+                            rawNonce: nonce)
+                    }
                 ),
             ]
-            for (request, code) in cases {
-                let response = try await server.post("/auth/apple", json: request)
+            for (code, request) in cases {
+                let response = try await server.post("/auth/apple", json: try request(try await Self.nonce(server)))
                 #expect(response.status == .badRequest)
                 #expect(try ServerHarness.failureCode(response) == code)
+                #expect(
+                    try ServerHarness.decode(CommonResponse.self, response).errorMessage.contains(Self.clientID)
+                        == false)
             }
             let missingNonce = try await server.post("/auth/apple", bytes: Array(#"{"identityToken":"a.b.c"}"#.utf8))
             #expect(try ServerHarness.failureCode(missingNonce) == "malformedInput")
@@ -172,11 +300,12 @@ import Testing
         let source = FixedKeySet(try #require(Self.issuer).keySet())
         try await Self.run(source: source) { server in
             let stranger = try AppleIdentityTokenIssuer(keyIdentifier: "rotated-key")
+            let nonce = try await Self.nonce(server)
             let token = try stranger.identityToken(
                 claims: AppleIdentityTokenIssuer.claimsJSON(
-                    subject: "s", audience: Self.clientID, rawNonce: "n", issuedAt: Date()))
+                    subject: "s", audience: Self.clientID, rawNonce: nonce, issuedAt: Date()))
             let response = try await server.post(
-                "/auth/apple", json: AppleSignInRequest(identityToken: token, rawNonce: "n"))
+                "/auth/apple", json: AppleSignInRequest(identityToken: token, rawNonce: nonce))
             #expect(try ServerHarness.failureCode(response) == "identityTokenKeyNotFound")
         }
         #expect(await source.refreshes == 1)
@@ -184,9 +313,10 @@ import Testing
 
     @Test func withoutKeysTheRouteIsUnavailable() async throws {
         try await Self.run(source: FixedKeySet(nil)) { server in
+            let nonce = try await Self.nonce(server)
             let response = try await server.post(
                 "/auth/apple",
-                json: AppleSignInRequest(identityToken: try Self.token(subject: "s", rawNonce: "n"), rawNonce: "n"))
+                json: AppleSignInRequest(identityToken: try Self.token(subject: "s", rawNonce: nonce), rawNonce: nonce))
             #expect(response.status == .serviceUnavailable)
             #expect(try ServerHarness.failureCode(response) == "appleKeysUnavailable")
         }
@@ -198,6 +328,8 @@ import Testing
                 "/auth/apple",
                 json: AppleSignInRequest(identityToken: try Self.token(subject: "s", rawNonce: "n"), rawNonce: "n"))
             #expect(response.status == .notFound)
+            let nonce = try await server.post("/auth/apple/nonce", bytes: Array("{}".utf8))
+            #expect(nonce.status == .notFound)
         }
     }
 
@@ -205,14 +337,15 @@ import Testing
         try await Self.run { server in
             let response = try await server.post(
                 "/attestation/options", json: AttestationOptionsRequest(username: "apple:001234.abc.0001"))
-            #expect(try ServerHarness.failureCode(response) == "malformedInput")
-            let signIn = try await server.post(
-                "/auth/apple",
-                json: AppleSignInRequest(
-                    identityToken: try Self.token(subject: "001234.abc.0001", rawNonce: "n"), rawNonce: "n"))
-            try ServerHarness.expectOK(signIn)
-            let options = try await server.post(
+            #expect(try ServerHarness.failureCode(response) == "challengeNotFound")
+            let signIn = try await Self.signIn(server, subject: "001234.abc.0001")
+            let withoutTicket = try await server.post(
                 "/attestation/options", json: AttestationOptionsRequest(username: "apple:001234.abc.0001"))
+            #expect(try ServerHarness.failureCode(withoutTicket) == "challengeNotFound")
+            let options = try await server.post(
+                "/attestation/options",
+                json: AttestationOptionsRequest(
+                    username: "apple:001234.abc.0001", appleRegistrationTicket: signIn.appleRegistrationTicket))
             try ServerHarness.expectOK(options)
         }
     }

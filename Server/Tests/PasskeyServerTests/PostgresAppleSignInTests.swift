@@ -9,7 +9,8 @@ import PostgresNIO
 import Testing
 
 /// `POST /auth/apple` on PostgreSQL: the `passkey_server_apple_accounts` link, concurrent first sign-ins of one
-/// `sub` agreeing on one account, then a passkey for it; skipped without `PASSKEY_POSTGRES_URL`.
+/// `sub` agreeing on one account, a nonce taken once by concurrent replays, a passkey added only with a ticket, and
+/// an unlinked `apple:` account never linked; skipped without `PASSKEY_POSTGRES_URL`.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
 struct PostgresAppleSignInTests {
     @Test func appleAccountsAreLinkedOnceOnPostgreSQL() async throws {
@@ -32,22 +33,45 @@ struct PostgresAppleSignInTests {
             try await Application(router: router).test(.router) { client in
                 let server = ServerHarness(client: client)
                 let subject = "000001.\(UUID().uuidString).0001"
-                let usernames = try await withThrowingTaskGroup(of: String.self) { signIns in
-                    for index in 0..<4 {
-                        signIns.addTask {
-                            let token = try AppleSignInRouteTests.token(subject: subject, rawNonce: "n\(index)")
-                            let response = try await server.post(
-                                "/auth/apple",
-                                json: AppleSignInRequest(identityToken: token, rawNonce: "n\(index)")
-                            )
-                            return try ServerHarness.decode(AssertionResultResponse.self, response).username
+                let signIns = try await withThrowingTaskGroup(of: AppleSignInResponse.self) { signIns in
+                    for _ in 0..<4 {
+                        signIns.addTask { try await AppleSignInRouteTests.signIn(server, subject: subject) }
+                    }
+                    return try await signIns.reduce(into: [AppleSignInResponse]()) { $0.append($1) }
+                }
+                #expect(Set(signIns.map(\.username)) == ["apple:\(subject)"])
+                #expect(Set(signIns.map(\.appleRegistrationTicket)).count == 4)
+                let nonce = try await AppleSignInRouteTests.nonce(server)
+                let request = AppleSignInRequest(
+                    identityToken: try AppleSignInRouteTests.token(subject: subject, rawNonce: nonce), rawNonce: nonce)
+                let replays = try await withThrowingTaskGroup(of: String.self) { replays in
+                    for _ in 0..<3 {
+                        replays.addTask {
+                            let response = try await server.post("/auth/apple", json: request)
+                            return response.status == .ok ? "ok" : try ServerHarness.failureCode(response)
                         }
                     }
-                    return try await signIns.reduce(into: Set<String>()) { $0.insert($1) }
+                    return try await replays.reduce(into: [String]()) { $0.append($1) }
                 }
-                #expect(usernames == ["apple:\(subject)"])
+                #expect(replays.sorted() == ["challengeNotFound", "challengeNotFound", "ok"])
                 var authenticator = ServerHarness.authenticator()
-                try await server.register("apple:\(subject)", with: &authenticator)
+                let stolen = try await server.post(
+                    "/attestation/options", json: AttestationOptionsRequest(username: "apple:\(subject)"))
+                #expect(try ServerHarness.failureCode(stolen) == "challengeNotFound")
+                try await server.register(
+                    "apple:\(subject)", with: &authenticator,
+                    appleRegistrationTicket: signIns[0].appleRegistrationTicket)
+                let legacy = "000002.\(UUID().uuidString).0002"
+                _ = try await storage.userStore.userHandle(
+                    forUsername: "apple:\(legacy)", proposing: Array(legacy.utf8))
+                let legacyNonce = try await AppleSignInRouteTests.nonce(server)
+                let conflict = try await server.post(
+                    "/auth/apple",
+                    json: AppleSignInRequest(
+                        identityToken: try AppleSignInRouteTests.token(subject: legacy, rawNonce: legacyNonce),
+                        rawNonce: legacyNonce))
+                #expect(conflict.status == .conflict)
+                #expect(try ServerHarness.failureCode(conflict) == "appleAccountConflict")
                 let list = try await server.post(
                     "/credentials", json: CredentialListRequest(username: "apple:\(subject)"))
                 #expect(try ServerHarness.decode(CredentialListResponse.self, list).credentials.count == 1)

@@ -87,12 +87,17 @@ struct ServerHarness: Sendable {
         return try Self.decode(PublicKeyCredentialRequestOptionsJSON.self, response)
     }
 
-    /// Registers a passkey for `username` with `authenticator` and returns the registration.
+    /// Registers a passkey for `username` with `authenticator` (an `apple:` account with the ticket
+    /// `POST /auth/apple` returned) and returns the registration.
     @discardableResult
-    func register(_ username: String, with authenticator: inout VirtualAuthenticator) async throws
-        -> VirtualRegistration
-    {
-        let options = try await creationOptions(AttestationOptionsRequest(username: username, displayName: username))
+    func register(
+        _ username: String,
+        with authenticator: inout VirtualAuthenticator,
+        appleRegistrationTicket: String? = nil
+    ) async throws -> VirtualRegistration {
+        let options = try await creationOptions(
+            AttestationOptionsRequest(
+                username: username, displayName: username, appleRegistrationTicket: appleRegistrationTicket))
         let registration = try authenticator.register(options: options)
         try Self.expectOK(try await post("/attestation/result", bytes: registration.jsonBytes))
         return registration

@@ -19,8 +19,13 @@ struct JSONMemberNameScanner {
         case unreadable
     }
 
+    /// The deepest nesting ``scanEveryObject(_:)`` reads.
+    static let maximumDepth = 32
+
     private let bytes: [UInt8]
     private var index = 0
+    /// The raw text of each top-level member's value, as the scan found it.
+    private var rawValues: [String: ArraySlice<UInt8>] = [:]
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -30,6 +35,70 @@ struct JSONMemberNameScanner {
     static func scan(_ text: [UInt8]) -> Outcome {
         var scanner = JSONMemberNameScanner(bytes: text)
         return scanner.scanObject() ?? .unreadable
+    }
+
+    /// The raw text of each top-level member's value (without surrounding whitespace), or `nil` when the text is
+    /// not an object the scanner reads or repeats a top-level name.
+    static func topLevelValues(_ text: [UInt8]) -> [String: ArraySlice<UInt8>]? {
+        var scanner = JSONMemberNameScanner(bytes: text)
+        guard scanner.scanObject() == .unique else { return nil }
+        return scanner.rawValues
+    }
+
+    /// Whether every object in `text`, at any depth up to ``maximumDepth``, names each member once.
+    static func scanEveryObject(_ text: [UInt8]) -> Outcome {
+        var scanner = JSONMemberNameScanner(bytes: text)
+        scanner.skipWhitespace()
+        guard let outcome = scanner.checkValue(depth: 0) else { return .unreadable }
+        scanner.skipWhitespace()
+        guard outcome == .unique, scanner.peek() == nil else { return outcome == .unique ? .unreadable : outcome }
+        return .unique
+    }
+
+    /// Reads one value, checking the member names of every object in it.
+    private mutating func checkValue(depth: Int) -> Outcome? {
+        guard depth < Self.maximumDepth, let first = peek() else { return nil }
+        switch first {
+        case UInt8(ascii: "\""):
+            index += 1
+            return readString() == nil ? nil : .unique
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let isObject = first == UInt8(ascii: "{")
+            let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            index += 1
+            var names: Set<String> = []
+            skipWhitespace()
+            if peek() == close {
+                index += 1
+                return .unique
+            }
+            while true {
+                skipWhitespace()
+                if isObject {
+                    guard next() == UInt8(ascii: "\""), let name = readString() else { return nil }
+                    guard names.insert(name).inserted else { return .duplicate(name) }
+                    skipWhitespace()
+                    guard next() == UInt8(ascii: ":") else { return nil }
+                    skipWhitespace()
+                }
+                guard let inner = checkValue(depth: depth + 1) else { return nil }
+                guard inner == .unique else { return inner }
+                skipWhitespace()
+                switch next() {
+                case UInt8(ascii: ","): continue
+                case close: return .unique
+                default: return nil
+                }
+            }
+        default:
+            let start = index
+            while let byte = peek(), byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]"),
+                byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D
+            {
+                index += 1
+            }
+            return index > start ? .unique : nil
+        }
     }
 
     private mutating func scanObject() -> Outcome? {
@@ -47,7 +116,13 @@ struct JSONMemberNameScanner {
             skipWhitespace()
             guard next() == UInt8(ascii: ":") else { return nil }
             skipWhitespace()
+            let start = index
             guard skipValue() else { return nil }
+            var end = index
+            while end > start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) {
+                end -= 1
+            }
+            rawValues[name] = bytes[start..<end]
             skipWhitespace()
             switch next() {
             case UInt8(ascii: ","):

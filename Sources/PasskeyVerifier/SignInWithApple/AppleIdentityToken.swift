@@ -28,4 +28,6 @@ public struct AppleIdentityToken: Sendable, Hashable {
     public let realUserStatus: RealUserStatus?
     /// The `kid` of the Apple key that signed the token (RFC 7515 §4.1.4).
     public let keyIdentifier: String
+    /// `nonce` (OpenID Connect Core 1.0 §2), when the token carries one: the value the verifier compared.
+    public let nonce: String?
 }

@@ -5,8 +5,9 @@
 #endif
 
 /// The JWT claims set of an identity token (RFC 7519 §4), read strictly but before any claim is checked:
-/// `iss` and `sub` strings, `aud` a string or a non-empty array of strings (RFC 7519 §4.1.3), `exp` and `iat`
-/// integers (NumericDate, RFC 7519 §2, whole seconds as Apple writes them), `nonce` and `email` strings,
+/// `iss` and `sub` strings, `aud` a string or a non-empty array of strings (RFC 7519 §4.1.3), `exp`, `iat` and
+/// `nbf` (optional) integers written as digits only (NumericDate, RFC 7519 §2, whole seconds as Apple writes them:
+/// no fraction, no exponent), `nonce` and `email` strings,
 /// `email_verified` and `is_private_email` booleans or the strings `"true"` / `"false"`, `real_user_status`
 /// 0, 1 or 2. Other claims are ignored (RFC 7519 §4). A repeated claim name is rejected: JSON parsers disagree on
 /// which of two values wins (RFC 7519 §4, RFC 8259 §4). Every failure is
@@ -24,6 +25,7 @@ struct AppleIdentityTokenClaims {
     let audiences: [String]
     let expiresAt: Int64
     let issuedAt: Int64
+    let notBefore: Int64?
     let nonce: String?
     let email: String?
     let isEmailVerified: Bool?
@@ -41,8 +43,17 @@ struct AppleIdentityTokenClaims {
                     + "array aud, integer exp and iat, and boolean or \"true\"/\"false\" email flags: \(error)"
             )
         }
-        guard JSONMemberNameScanner.scan(bytes) == .unique else {
+        guard let rawValues = JSONMemberNameScanner.topLevelValues(bytes) else {
             throw WebAuthnError(.identityTokenMalformed, "the identity token's claims repeat a claim name")
+        }
+        for name in ["exp", "iat", "nbf"] {
+            guard let raw = rawValues[name] else { continue }
+            guard !raw.isEmpty, raw.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                throw WebAuthnError(
+                    .identityTokenMalformed,
+                    "the identity token's \(name) is not written as whole seconds (digits only, no fraction or exponent)"
+                )
+            }
         }
         guard !payload.sub.isEmpty, payload.sub.utf8.count <= Self.maximumSubjectLength else {
             throw WebAuthnError(
@@ -56,7 +67,7 @@ struct AppleIdentityTokenClaims {
                 "the identity token's aud lists \(payload.aud.count) client IDs; 1 to \(Self.maximumAudienceCount) are accepted"
             )
         }
-        for (name, value) in [("exp", payload.exp), ("iat", payload.iat)] {
+        for (name, value) in [("exp", payload.exp), ("iat", payload.iat), ("nbf", payload.nbf ?? 0)] {
             guard Self.numericDateRange.contains(value) else {
                 throw WebAuthnError(
                     .identityTokenMalformed,
@@ -79,6 +90,7 @@ struct AppleIdentityTokenClaims {
         audiences = payload.aud
         expiresAt = payload.exp
         issuedAt = payload.iat
+        notBefore = payload.nbf
         nonce = payload.nonce
         email = payload.email
         isEmailVerified = payload.emailVerified
@@ -94,6 +106,7 @@ struct AppleIdentityTokenClaims {
         let aud: [String]
         let exp: Int64
         let iat: Int64
+        let nbf: Int64?
         let nonce: String?
         let email: String?
         let emailVerified: Bool?
@@ -101,7 +114,7 @@ struct AppleIdentityTokenClaims {
         let realUserStatus: Int?
 
         enum CodingKeys: String, CodingKey {
-            case iss, sub, aud, exp, iat, nonce, email
+            case iss, sub, aud, exp, iat, nbf, nonce, email
             case emailVerified = "email_verified"
             case isPrivateEmail = "is_private_email"
             case realUserStatus = "real_user_status"
@@ -118,6 +131,7 @@ struct AppleIdentityTokenClaims {
             }
             exp = try container.decode(Int64.self, forKey: .exp)
             iat = try container.decode(Int64.self, forKey: .iat)
+            nbf = try container.decodeIfPresent(Int64.self, forKey: .nbf)
             nonce = try container.decodeIfPresent(String.self, forKey: .nonce)
             email = try container.decodeIfPresent(String.self, forKey: .email)
             emailVerified = try Self.flag(container, .emailVerified)

@@ -12,7 +12,7 @@
 /// or `RS256`), each read as ``JSONWebKey`` describes. Keys of another type, use or algorithm are skipped, as
 /// RFC 7517 §5 lets a reader ignore keys it does not understand. Rejected with
 /// ``WebAuthnError/Code/identityTokenMalformed``: a document over ``maximumLength`` bytes, not a JSON object with
-/// a `keys` array of objects, a repeated top-level member, more than ``maximumKeyCount`` keys, a kept key that is
+/// a `keys` array of objects, a repeated member in the document or in any key, more than ``maximumKeyCount`` keys, a kept key that is
 /// malformed, two kept keys with one `kid`, and a set with no key kept.
 public struct JSONWebKeySet: Sendable, Hashable {
     /// The largest document accepted, 64 KiB (Apple's is under 2 KiB).
@@ -40,8 +40,12 @@ public struct JSONWebKeySet: Sendable, Hashable {
                 "the JSON Web Key Set is not a JSON object with a keys array of objects with string members: \(error)"
             )
         }
-        guard JSONMemberNameScanner.scan(bytes) == .unique else {
-            throw WebAuthnError(.identityTokenMalformed, "the JSON Web Key Set repeats a top-level member")
+        guard JSONMemberNameScanner.scanEveryObject(bytes) == .unique else {
+            throw WebAuthnError(
+                .identityTokenMalformed,
+                "the JSON Web Key Set repeats a member name, at the top level or in a key, or nests deeper than "
+                    + "\(JSONMemberNameScanner.maximumDepth) levels"
+            )
         }
         guard document.keys.count <= Self.maximumKeyCount else {
             throw WebAuthnError(
@@ -50,7 +54,6 @@ public struct JSONWebKeySet: Sendable, Hashable {
             )
         }
         var keys: [JSONWebKey] = []
-        var identifiers: Set<String> = []
         for (index, member) in document.keys.enumerated() {
             guard member.kty == "RSA", member.use == nil || member.use == "sig",
                 member.alg == nil || member.alg == "RS256"
@@ -71,22 +74,32 @@ public struct JSONWebKeySet: Sendable, Hashable {
                     "the JSON Web Key Set's key \(index) has no n and e in base64url without padding"
                 )
             }
-            guard identifiers.insert(kid).inserted else {
-                throw WebAuthnError(
-                    .identityTokenMalformed,
-                    "the JSON Web Key Set has two RS256 keys with the kid \"\(kid.prefix(64))\""
-                )
-            }
             keys.append(try JSONWebKey(keyIdentifier: kid, algorithmName: member.alg, modulus: n, exponent: e))
         }
+        try self.init(keys: keys)
+    }
+
+    /// Wraps keys that were already read, with the checks a document gets: 1 to ``maximumKeyCount`` keys, no two
+    /// with one `kid` (``WebAuthnError/Code/identityTokenMalformed``).
+    public init(keys: [JSONWebKey]) throws(WebAuthnError) {
         guard !keys.isEmpty else {
             throw WebAuthnError(.identityTokenMalformed, "the JSON Web Key Set has no RSA signature key for RS256")
         }
-        self.keys = keys
-    }
-
-    /// Wraps keys that were already read.
-    public init(keys: [JSONWebKey]) {
+        guard keys.count <= Self.maximumKeyCount else {
+            throw WebAuthnError(
+                .identityTokenMalformed,
+                "the JSON Web Key Set lists \(keys.count) keys; at most \(Self.maximumKeyCount) are accepted"
+            )
+        }
+        var identifiers: Set<String> = []
+        for key in keys {
+            guard identifiers.insert(key.keyIdentifier).inserted else {
+                throw WebAuthnError(
+                    .identityTokenMalformed,
+                    "the JSON Web Key Set has two RS256 keys with the kid \"\(key.keyIdentifier.prefix(64))\""
+                )
+            }
+        }
         self.keys = keys
     }
 
