@@ -34,6 +34,10 @@ public enum FIDOMetadataServiceRootCA {
         -----END CERTIFICATE-----
         """
 
+    /// The DNS name the FIDO Alliance's BLOB signing certificate is issued to, `mds.fidoalliance.org`: a BLOB
+    /// verified against a built-in root must be signed by a certificate with this name (``MetadataBLOB``).
+    public static let signerName = "mds.fidoalliance.org"
+
     /// The parsed certificate, or `nil` if this platform's libcrypto cannot read it.
     public static let certificate: Certificate? = try? Certificate.certificates(fromPEM: pem).first
 

@@ -13,8 +13,9 @@ import PasskeyCrypto
 ///
 /// The library never fetches anything: the host downloads the BLOB (and the revocation lists named by its
 /// chain) and hands over the bytes. Loading checks, in order: size, JWS syntax, `alg`, the chain at the instant
-/// (revocation included when lists are given), the signature, the payload, `nextUpdate` against the
-/// ``MetadataStalePolicy``, and `no` against the serial number the host last loaded.
+/// (revocation included when lists are given), the signing certificate (an end-entity certificate allowed to
+/// sign, issued to `mds.fidoalliance.org` under the built-in root), the signature, the payload, `nextUpdate`
+/// against the ``MetadataStalePolicy``, and `no` against the serial number the host last loaded.
 public struct MetadataBLOB: Sendable {
     /// The verified payload.
     public let payload: MetadataBLOBPayload
@@ -45,6 +46,11 @@ public struct MetadataBLOB: Sendable {
     ///   - verificationInstant: the instant at which the chain must be valid and `nextUpdate` is compared.
     ///   - stalePolicy: what a passed `nextUpdate` means; `reject` by default.
     ///   - previousSerialNumber: the `no` of the BLOB the host loaded before, if any: a smaller `no` is a rollback.
+    ///   - expectedSignerName: the DNS name the signing certificate must be issued to (a subject alternative
+    ///     name `dNSName` or the subject common name). When `nil`: ``FIDOMetadataServiceRootCA/signerName``
+    ///     (`mds.fidoalliance.org`) if `trustAnchors` holds a built-in root, any name otherwise (a host's own
+    ///     root). The signing certificate must in any case be an end-entity certificate whose key usage, if
+    ///     present, allows `digitalSignature` (see Docs/Decisions.md).
     /// - Throws: ``WebAuthnError`` with ``WebAuthnError/Code/invalidMetadata`` (malformed or unverifiable BLOB),
     ///   ``WebAuthnError/Code/unsupportedAlgorithm`` (an `alg` outside RS256, ES256, PS256),
     ///   ``WebAuthnError/Code/staleMetadata`` or ``WebAuthnError/Code/metadataRollback``.
@@ -54,7 +60,8 @@ public struct MetadataBLOB: Sendable {
         revocationLists: [CertificateRevocationList] = [],
         verificationInstant: Date,
         stalePolicy: MetadataStalePolicy = .reject,
-        previousSerialNumber: Int? = nil
+        previousSerialNumber: Int? = nil,
+        expectedSignerName: String? = nil
     ) throws(WebAuthnError) {
         let token = try JSONWebSignature(
             compact: Self.trimmingLineEnd(jws),
@@ -81,6 +88,11 @@ public struct MetadataBLOB: Sendable {
                 "the metadata BLOB's signing certificate chain does not validate at \(verificationInstant): \(error)"
             )
         }
+        let builtInRoots = FIDOMetadataServiceRootCA.certificates
+        let requiredName =
+            expectedSignerName
+            ?? (trustAnchors.contains(where: builtInRoots.contains) ? FIDOMetadataServiceRootCA.signerName : nil)
+        try MetadataBLOBSignerRequirements.check(signer, expectedName: requiredName)
         guard try token.isSignatureValid(with: signer.publicKey) else {
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB's signature does not verify")
         }
