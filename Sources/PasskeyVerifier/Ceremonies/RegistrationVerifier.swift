@@ -180,7 +180,7 @@ public struct RegistrationVerifier: Sendable {
             transports: response.transports,
             clientExtensionResults: response.clientExtensionResults,
             metadataEntry: metadataEntry,
-            metadataStatus: metadataEntry?.latestStatusReport(at: expectations.verificationInstant)?.status
+            metadataStatus: metadata?.reportedStatus(of: metadataEntry, at: expectations.verificationInstant)
         )
     }
 }

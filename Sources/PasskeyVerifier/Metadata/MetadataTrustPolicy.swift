@@ -17,8 +17,9 @@ import PasskeyCrypto
 ///   format's own;
 /// - a `basic` result is reported as `attca` when the entry lists `attca` and not `basic_full`
 ///   (§6.5.3: the two cannot be told apart without metadata);
-/// - the registration fails with `authenticatorStatusRejected` when the entry's latest status at the
-///   verification instant is one of ``rejectedStatuses``;
+/// - the registration fails with `authenticatorStatusRejected` when any report in force at the verification
+///   instant has one of ``rejectedStatuses`` and no later certification cleared it
+///   (``MetadataBLOBPayloadEntry/unclearedStatusReport(among:at:)``);
 /// - with a ``minimumCertificationLevel``, it fails with `uncertifiedAuthenticator` unless the attestation is
 ///   trusted and the entry's certification at the instant is at least that level.
 ///
@@ -26,8 +27,8 @@ import PasskeyCrypto
 public struct MetadataTrustPolicy: Sendable {
     /// The verified BLOB.
     public let blob: MetadataBLOB
-    /// The statuses that reject an authenticator when they are its latest; ``AuthenticatorStatus/compromised``
-    /// by default.
+    /// The statuses that reject an authenticator when a report of one is in force and not cleared;
+    /// ``AuthenticatorStatus/compromised`` by default.
     public var rejectedStatuses: Set<AuthenticatorStatus>
     /// The lowest certification accepted (`FIDO_CERTIFIED_L1` … `FIDO_CERTIFIED_L3plus`), `nil` for none.
     public var minimumCertificationLevel: AuthenticatorStatus?
@@ -65,6 +66,16 @@ public struct MetadataTrustPolicy: Sendable {
         return .attCA
     }
 
+    /// The status to report for `entry` at `instant`: an uncleared report of ``rejectedStatuses`` or
+    /// ``AuthenticatorStatus/compromised`` when there is one (so a host that rejects nothing still sees it), the
+    /// latest report otherwise.
+    func reportedStatus(of entry: MetadataBLOBPayloadEntry?, at instant: Date) -> AuthenticatorStatus? {
+        guard let entry else { return nil }
+        let flagged = entry.unclearedStatusReport(
+            among: rejectedStatuses.union(AuthenticatorStatus.compromised), at: instant)
+        return (flagged ?? entry.latestStatusReport(at: instant))?.status
+    }
+
     /// Checks the entry's status and certification at `instant` for a registration whose attestation was
     /// found `trust`.
     func check(
@@ -74,11 +85,12 @@ public struct MetadataTrustPolicy: Sendable {
         at instant: Date
     ) throws(WebAuthnError) {
         let name = entry?.description.map { "\"\($0)\"" } ?? "authenticator \(aaguid)"
-        if let entry, let latest = entry.latestStatusReport(at: instant), rejectedStatuses.contains(latest.status) {
+        if let entry, let report = entry.unclearedStatusReport(among: rejectedStatuses, at: instant) {
             throw WebAuthnError(
                 .authenticatorStatusRejected,
-                "the metadata of \(name) reports \(latest.status)"
-                    + (latest.effectiveDate.map { " since \(MetadataDate.format($0))" } ?? "")
+                "the metadata of \(name) reports \(report.status)"
+                    + (report.effectiveDate.map { " since \(MetadataDate.format($0))" } ?? "")
+                    + ", not cleared by a later certification"
             )
         }
         guard let minimumCertificationLevel else { return }
