@@ -55,6 +55,15 @@ public struct MetadataBLOBPayloadEntry: Sendable {
     /// never cleared: the one has no date to be later than, and a new certification does not make a leaked
     /// attestation key secret again.
     public func unclearedStatusReport(among statuses: Set<AuthenticatorStatus>, at instant: Date) -> StatusReport? {
+        Self.unclearedStatusReport(in: statusReports, among: statuses, at: instant)
+    }
+
+    /// ``unclearedStatusReport(among:at:)`` over any list of reports (also a skipped entry's).
+    static func unclearedStatusReport(
+        in statusReports: [StatusReport],
+        among statuses: Set<AuthenticatorStatus>,
+        at instant: Date
+    ) -> StatusReport? {
         var latestCertification: Date?
         for report in statusReports where report.status.certificationRank != nil {
             guard let effective = report.effectiveDate, effective <= instant else { continue }

@@ -5,10 +5,13 @@
 /// entry found by AAGUID is tied only when every `packed` or `tpm` statement's attestation certificate names
 /// that AAGUID in its `1.3.6.1.4.1.45724.1.1.4` extension, or the entry lists the certificate's key identifier:
 /// otherwise an attestation key shared by (or leaked from) another model of the vendor could claim this model.
-/// An entry that is not tied lends neither its roots nor its certification; its statuses still reject.
+/// An entry that is not tied lends neither its roots nor its certification; its statuses still reject, as do
+/// those of skipped entries for the same AAGUID or key identifier.
 struct MetadataMatch: Sendable {
-    /// The matched entry.
-    let entry: MetadataBLOBPayloadEntry
+    /// The matched entry, `nil` when only skipped entries match.
+    let entry: MetadataBLOBPayloadEntry?
     /// Whether the attestation is tied to ``entry``: its roots are trust anchors and its certification counts.
     let isTiedToAttestation: Bool
+    /// The skipped entries for the same AAGUID or key identifier.
+    let skippedEntries: [SkippedEntryStatus]
 }

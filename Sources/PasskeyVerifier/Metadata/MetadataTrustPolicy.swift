@@ -57,7 +57,11 @@ public struct MetadataTrustPolicy: Sendable {
         guard !aaguid.isZero else {
             return statements.first.flatMap { keyIdentifierMatch(statement: $0.map) }
         }
-        guard let entry = blob.entry(aaguid: aaguid) else { return nil }
+        let skipped = blob.payload.skippedEntryStatuses(aaguid: aaguid)
+        guard let entry = blob.entry(aaguid: aaguid) else {
+            return skipped.isEmpty
+                ? nil : MetadataMatch(entry: nil, isTiedToAttestation: false, skippedEntries: skipped)
+        }
         let tied = statements.allSatisfy { statement in
             guard statement.format == "packed" || statement.format == "tpm",
                 let leaf = Self.leafCertificate(of: statement.map)
@@ -70,16 +74,19 @@ public struct MetadataTrustPolicy: Sendable {
             guard let identifier = try? CertificateBuilder.keyIdentifier(of: leaf.publicKey) else { return false }
             return entry.attestationCertificateKeyIdentifiers.contains(Hexadecimal.encode(identifier))
         }
-        return MetadataMatch(entry: entry, isTiedToAttestation: tied)
+        return MetadataMatch(entry: entry, isTiedToAttestation: tied, skippedEntries: skipped)
     }
 
     /// The entry listing the key identifier of `statement`'s first `x5c` certificate.
     private func keyIdentifierMatch(statement: CBORMap) -> MetadataMatch? {
         guard let certificate = Self.leafCertificate(of: statement),
-            let identifier = try? CertificateBuilder.keyIdentifier(of: certificate.publicKey),
-            let entry = blob.entry(attestationCertificateKeyIdentifier: Hexadecimal.encode(identifier))
+            let identifier = try? CertificateBuilder.keyIdentifier(of: certificate.publicKey)
         else { return nil }
-        return MetadataMatch(entry: entry, isTiedToAttestation: true)
+        let hexadecimal = Hexadecimal.encode(identifier)
+        let entry = blob.entry(attestationCertificateKeyIdentifier: hexadecimal)
+        let skipped = blob.payload.skippedEntryStatuses(attestationCertificateKeyIdentifier: hexadecimal)
+        guard entry != nil || !skipped.isEmpty else { return nil }
+        return MetadataMatch(entry: entry, isTiedToAttestation: entry != nil, skippedEntries: skipped)
     }
 
     /// The (format, statement) pairs of an attestation: the sub-statements of `compound` (at most
@@ -134,6 +141,24 @@ public struct MetadataTrustPolicy: Sendable {
     ) throws(WebAuthnError) {
         let entry = match?.entry
         let name = entry?.description.map { "\"\($0)\"" } ?? "authenticator \(aaguid)"
+        for skipped in match?.skippedEntries ?? [] {
+            guard let reports = skipped.statusReports else {
+                throw WebAuthnError(
+                    .invalidMetadata,
+                    "the metadata BLOB has a malformed entry for \(name) (\(skipped.reason)) whose status reports "
+                        + "cannot be read; it might report a compromise"
+                )
+            }
+            if let report = MetadataBLOBPayloadEntry.unclearedStatusReport(
+                in: reports, among: rejectedStatuses, at: instant)
+            {
+                throw WebAuthnError(
+                    .authenticatorStatusRejected,
+                    "a skipped metadata entry for \(name) (\(skipped.reason)) reports \(report.status)"
+                        + (report.effectiveDate.map { " since \(MetadataDate.format($0))" } ?? "")
+                )
+            }
+        }
         if let entry, let report = entry.unclearedStatusReport(among: rejectedStatuses, at: instant) {
             throw WebAuthnError(
                 .authenticatorStatusRejected,
