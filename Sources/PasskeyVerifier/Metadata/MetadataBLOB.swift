@@ -39,8 +39,8 @@ public struct MetadataBLOB: Sendable {
     ///
     /// - Parameters:
     ///   - jws: the BLOB as downloaded (compact JWS, ASCII).
-    ///   - trustAnchors: the roots the signing chain must reach; by default GlobalSign Root CA - R3
-    ///     (``FIDOMetadataServiceRootCA``). Replace it for test BLOBs.
+    ///   - trustAnchors: the roots the signing chain must reach; by default GlobalSign Root CA - R3 and
+    ///     GlobalSign Root R46 (``FIDOMetadataServiceRootCA``). Replace them for test BLOBs.
     ///   - revocationLists: certificate revocation lists; when not empty every certificate of the chain below its
     ///     root must be covered by one and not revoked (`CertificateChainVerifier(trustAnchors:revocationLists:)`).
     ///   - verificationInstant: the instant at which the chain must be valid and `nextUpdate` is compared.

@@ -10,7 +10,9 @@
 /// Parsing is strict where the payload itself is concerned (a JSON object with unique top-level members,
 /// `no` an integer, `nextUpdate` a `YYYY-MM-DD` date, `entries` an array of at most ``maximumEntryCount``) and
 /// forgiving per entry: an entry that breaks §3.1.1 is reported in ``skippedEntries`` and left out, as is a
-/// second entry for an AAGUID already listed. Unknown members are ignored everywhere.
+/// second entry for an AAGUID already listed; their status reports are kept (read leniently) so that a
+/// compromise they report still rejects the model (``MetadataTrustPolicy``). Unknown members are ignored
+/// everywhere; a member name repeated inside an entry is not detected (the last one is read).
 public struct MetadataBLOBPayload: Sendable {
     /// The legal header (`legalHeader`), `nil` when absent.
     public let legalHeader: String?
