@@ -194,7 +194,7 @@ import Testing
         let x5c = [service.signerCertificate, service.intermediateCertificate].map {
             "\"\(Base64URL.encodeStandard($0.derEncoded))\""
         }
-        for algorithm in ["RS384", "PS512", "none", "HS256"] {
+        for algorithm in ["RS384", "PS512", "ES384", "ES512", "none", "HS256"] {
             let header = "{\"alg\":\"\(algorithm)\",\"x5c\":[\(x5c.joined(separator: ","))]}"
             let payload = VirtualMetadataService.payload(serialNumber: 1, nextUpdate: Support.nextUpdate, entries: [])
             let token = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload) + ".c2ln"

@@ -67,14 +67,9 @@ public struct MetadataBLOB: Sendable {
             compact: Self.trimmingLineEnd(jws),
             context: "the metadata BLOB",
             maximumLength: Self.maximumLength,
-            failureCode: .invalidMetadata
+            failureCode: .invalidMetadata,
+            allowedAlgorithmNames: Self.allowedAlgorithmNames
         )
-        guard Self.allowedAlgorithmNames.contains(token.algorithmName) else {
-            throw WebAuthnError(
-                .unsupportedAlgorithm,
-                "the metadata BLOB is signed with \(token.algorithmName); RS256, ES256 or PS256 is required"
-            )
-        }
         guard let signer = token.certificateChain.first else {
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB's JWS header has no x5c certificate chain")
         }
