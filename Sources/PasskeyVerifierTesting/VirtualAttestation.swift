@@ -36,6 +36,7 @@ public struct VirtualAttestation: Sendable {
         let attestationKey: PrivateKey
         let notValidBefore: Date
         let notValidAfter: Date
+        var includesAAGUIDExtension = true
     }
 
     /// The root and intermediate CA of an `apple` anonymous attestation (§8.8).
@@ -77,11 +78,14 @@ public struct VirtualAttestation: Sendable {
     ///   - notValidBefore: Start of the validity of the root and of every attestation certificate.
     ///   - notValidAfter: End of that validity; years from 2050 are encoded as GeneralizedTime.
     ///   - algorithm: The algorithm of the attestation key, the statement's `alg` (ES256 by default).
+    ///   - includesAAGUIDExtension: Whether attestation certificates carry the AAGUID extension
+    ///     (`1.3.6.1.4.1.45724.1.1.4`, optional in §8.2.1).
     /// - Throws: ``VirtualAuthenticatorError`` when a key or certificate cannot be created.
     public static func packed(
         notValidBefore: Date = defaultNotValidBefore,
         notValidAfter: Date = defaultNotValidAfter,
-        algorithm: COSEAlgorithm = .es256
+        algorithm: COSEAlgorithm = .es256,
+        includesAAGUIDExtension: Bool = true
     ) throws(VirtualAuthenticatorError) -> VirtualAttestation {
         try VirtualAuthenticatorError.wrapping("cannot create the packed attestation authority") {
             let rootKey = try PrivateKey.generate(.es256)
@@ -103,7 +107,8 @@ public struct VirtualAttestation: Sendable {
                 rootCertificate: rootCertificate,
                 attestationKey: try PrivateKey.generate(algorithm),
                 notValidBefore: notValidBefore,
-                notValidAfter: notValidAfter
+                notValidAfter: notValidAfter,
+                includesAAGUIDExtension: includesAAGUIDExtension
             )
             return VirtualAttestation(kind: .packed(authority))
         }
@@ -307,7 +312,9 @@ public struct VirtualAttestation: Sendable {
             publicKey: authority.attestationKey.publicKey
         )
         builder.addBasicConstraints(isCertificateAuthority: false)
-        builder.addExtension(oid: fidoAAGUIDOID, isCritical: false, value: DERBuilder.octetString(aaguid.bytes))
+        if authority.includesAAGUIDExtension {
+            builder.addExtension(oid: fidoAAGUIDOID, isCritical: false, value: DERBuilder.octetString(aaguid.bytes))
+        }
         try builder.addAuthorityKeyIdentifier(issuerPublicKey: authority.rootKey.publicKey)
         return try builder.sign(with: authority.rootKey)
     }

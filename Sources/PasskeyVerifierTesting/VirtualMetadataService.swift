@@ -23,6 +23,16 @@ public struct VirtualMetadataService: Sendable {
     public let signerCertificate: Certificate
     /// The JWS `alg` of the BLOBs: `ES256`, `RS256` or `PS256`.
     public let algorithmName: String
+    /// What kind of certificate signs the BLOBs: a proper BLOB signer, or one a metadata consumer must refuse.
+    public enum SignerProfile: Sendable {
+        /// An end-entity certificate with key usage `digitalSignature`, as the FIDO Alliance's signer.
+        case blobSigner
+        /// An ordinary TLS server certificate: end entity, key usage `keyEncipherment` only.
+        case keyEnciphermentOnly
+        /// A CA certificate (basic constraints `cA` true, key usage `keyCertSign`, `cRLSign`).
+        case certificateAuthority
+    }
+
     private let rootKey: PrivateKey
     private let intermediateKey: PrivateKey
     private let signerKey: PrivateKey
@@ -36,11 +46,17 @@ public struct VirtualMetadataService: Sendable {
     ///   - notValidBefore: the start of every certificate's validity.
     ///   - notValidAfter: the end of the root's and the intermediate's validity.
     ///   - signerNotValidAfter: the end of the signer's validity; `notValidAfter` when `nil`.
+    ///   - signerCommonName: the signer's subject common name.
+    ///   - signerDNSName: a subject alternative name `dNSName` of the signer, `nil` for none.
+    ///   - signerProfile: the signer's basic constraints and key usage.
     public init(
         algorithmName: String = "ES256",
         notValidBefore: Date = VirtualAttestation.defaultNotValidBefore,
         notValidAfter: Date = VirtualAttestation.defaultNotValidAfter,
-        signerNotValidAfter: Date? = nil
+        signerNotValidAfter: Date? = nil,
+        signerCommonName: String = "Virtual Metadata BLOB Signer",
+        signerDNSName: String? = nil,
+        signerProfile: SignerProfile = .blobSigner
     ) throws(VirtualAuthenticatorError) {
         let signerAlgorithm: COSEAlgorithm
         switch algorithmName {
@@ -67,10 +83,23 @@ public struct VirtualMetadataService: Sendable {
                 signer: rootKey, serialNumber: intermediateSerial, isCA: true,
                 notValidBefore: notValidBefore, notValidAfter: notValidAfter)
             let signerSerial = RandomBytes.serialNumber()
-            let signer = try Self.certificate(
-                subject: Self.name("Virtual Metadata BLOB Signer"), issuer: intermediateSubject,
-                key: signerKey.publicKey, signer: intermediateKey, serialNumber: signerSerial, isCA: false,
-                notValidBefore: notValidBefore, notValidAfter: signerNotValidAfter ?? notValidAfter)
+            var signerBuilder = CertificateBuilder(
+                serialNumber: signerSerial, subject: Self.name(signerCommonName), issuer: intermediateSubject,
+                notValidBefore: notValidBefore, notValidAfter: signerNotValidAfter ?? notValidAfter,
+                publicKey: signerKey.publicKey)
+            signerBuilder.addBasicConstraints(isCertificateAuthority: signerProfile == .certificateAuthority)
+            switch signerProfile {
+            case .blobSigner: signerBuilder.addKeyUsage([.digitalSignature])
+            case .keyEnciphermentOnly: signerBuilder.addKeyUsage([.keyEncipherment])
+            case .certificateAuthority: signerBuilder.addKeyUsage([.keyCertSign, .cRLSign])
+            }
+            if let signerDNSName {
+                let name = DERBuilder.element(tag: 0x82, contents: Array(signerDNSName.utf8))
+                signerBuilder.addExtension(oid: "2.5.29.17", isCritical: false, value: DERBuilder.sequence([name]))
+            }
+            try signerBuilder.addSubjectKeyIdentifier()
+            try signerBuilder.addAuthorityKeyIdentifier(issuerPublicKey: intermediateKey.publicKey)
+            let signer = try signerBuilder.sign(with: intermediateKey)
             return (rootKey, intermediateKey, signerKey, root, intermediate, signer, signerSerial, intermediateSerial)
         }
         (rootKey, intermediateKey, signerKey) = (generated.0, generated.1, generated.2)

@@ -37,7 +37,7 @@ struct MetadataInspectCommand: ParsableCommand {
     @Option(
         name: .customLong("root"),
         help: ArgumentHelp(
-            "A PEM file of roots that replace the built-in GlobalSign Root CA - R3 (repeatable).",
+            "A PEM file of roots that replace the built-in GlobalSign Root CA - R3 and R46 (repeatable).",
             valueName: "pemfile"
         )
     )

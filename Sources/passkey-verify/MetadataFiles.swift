@@ -2,7 +2,7 @@ import Foundation
 import PasskeyVerifier
 
 /// Reads a metadata BLOB and the files that verify it (`metadata inspect`, `--metadata`): the BLOB, PEM roots
-/// that replace the built-in GlobalSign Root CA - R3, and certificate revocation lists.
+/// that replace the built-in GlobalSign Root CA - R3 and Root R46, and certificate revocation lists.
 enum MetadataFiles {
     /// The largest CRL file read.
     static let maximumRevocationListLength = 16 * 1_048_576

@@ -21,7 +21,7 @@ struct MetadataOptions: ParsableArguments {
     @Option(
         name: .customLong("metadata-root"),
         help: ArgumentHelp(
-            "A PEM file of roots that replace the built-in BLOB root, GlobalSign Root CA - R3 (repeatable).",
+            "A PEM file of roots that replace the built-in BLOB roots, GlobalSign Root CA - R3 and R46 (repeatable).",
             valueName: "pemfile"
         )
     )

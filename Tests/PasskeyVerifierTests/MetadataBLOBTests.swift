@@ -79,6 +79,15 @@ import Testing
         #expect(error?.code == .invalidMetadata)
     }
 
+    @Test func theSecondBuiltInRootIsGlobalSignRootR46() throws {
+        let root = try #require(FIDOMetadataServiceRootCA.globalSignRootR46)
+        #expect(
+            HashAlgorithm.sha256.hash(root.derEncoded).map { String(format: "%02x", $0) }.joined()
+                == "4fa3126d8d3a11d1c4855a4f807cbad6cf919d3a5a88b03bea2c6372d93c40c9")
+        #expect(root.subject.values(forOID: "2.5.4.3") == ["GlobalSign Root R46"])
+        #expect(FIDOMetadataServiceRootCA.certificates.count == 2)
+    }
+
     @Test func anExpiredSigningCertificateIsInvalidMetadata() throws {
         let service = try #require(Support.expiredSignerService)
         let bytes = try Support.blob(service, entries: [])
@@ -185,7 +194,7 @@ import Testing
         let x5c = [service.signerCertificate, service.intermediateCertificate].map {
             "\"\(Base64URL.encodeStandard($0.derEncoded))\""
         }
-        for algorithm in ["RS384", "PS512", "none", "HS256"] {
+        for algorithm in ["RS384", "PS512", "ES384", "ES512", "none", "HS256"] {
             let header = "{\"alg\":\"\(algorithm)\",\"x5c\":[\(x5c.joined(separator: ","))]}"
             let payload = VirtualMetadataService.payload(serialNumber: 1, nextUpdate: Support.nextUpdate, entries: [])
             let token = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload) + ".c2ln"

@@ -1,6 +1,8 @@
 // The FIDO Metadata Service BLOB reader (FIDO Metadata Service v3.0 §3.1, §3.2): any input loads or throws
 // WebAuthnError, as a whole BLOB (JWS, chain, signature, payload), as the payload JSON of its middle part, and as
-// payload JSON itself; what parses keeps its bounds and its lookups agree with its entries. The input is also
+// payload JSON itself; what parses keeps its bounds and its lookups agree with its entries. A payload that parses
+// is signed by the generated service and drives a packed registration through a MetadataTrustPolicy (the
+// metadata branch of RegistrationVerifier), which verifies or throws a coded WebAuthnError. The input is also
 // read as a certificate revocation list, which parses or throws.
 import CFuzzDriver
 import Foundation
@@ -37,9 +39,47 @@ let attestation = try? VirtualAttestation.packed()
 /// 2026-01-01T00:00:00Z.
 let instant = Date(timeIntervalSince1970: 1_767_225_600)
 
+/// The model the seeds' first entry describes and the registration claims.
+let seedAAGUID = AAGUID(uuidString: "aaaaaaaa-0000-4000-8000-000000000001") ?? .zero
+let challenge = Array("a registration challenge".utf8)
+
+/// A packed registration by ``seedAAGUID`` whose attestation chains to `attestation`'s root, made once.
+let registration: (response: RegistrationResponse, expectations: RegistrationExpectations)? = {
+    guard let attestation else { return nil }
+    var authenticator = VirtualAuthenticator(
+        relyingPartyID: "example.com", attestation: attestation, aaguid: seedAAGUID)
+    guard let made = try? authenticator.register(challenge: challenge, algorithm: .es256, userHandle: nil),
+        let response = try? RegistrationResponse(json: made.jsonBytes)
+    else { return nil }
+    let expectations = RegistrationExpectations(
+        relyingPartyID: "example.com", origins: ["https://example.com"], challenge: challenge,
+        verificationInstant: instant)
+    return (response, expectations)
+}()
+
+/// Signs `payload`, loads it and verifies the registration under it, without and with a minimum certification.
+func verifyRegistration(under payload: [UInt8]) {
+    guard let service, let registration, let signed = try? service.blob(payload: payload),
+        let blob = try? MetadataBLOB(
+            jws: signed, trustAnchors: [service.rootCertificate], verificationInstant: instant,
+            stalePolicy: .acceptStale)
+    else { return }
+    for minimum in [nil, AuthenticatorStatus.fidoCertifiedL1] {
+        let policy = MetadataTrustPolicy(blob: blob, minimumCertificationLevel: minimum)
+        do {
+            let verified = try RegistrationVerifier(trustAnchors: .empty, metadata: policy).verify(
+                registration.response, expecting: registration.expectations)
+            Fuzzing.check(verified.attestationTrust == .trusted, "verified without a trusted attestation")
+            Fuzzing.check(verified.metadataEntry != nil, "trusted with no anchor but metadata's, and no entry")
+        } catch {
+            Fuzzing.check(!error.code.name.isEmpty, "an error without a code")
+        }
+    }
+}
+
 func seeds() -> [[UInt8]] {
     guard let service, let root = attestation?.rootCertificate else { return [] }
-    let aaguid = AAGUID(uuidString: "aaaaaaaa-0000-4000-8000-000000000001")
+    let aaguid: AAGUID? = seedAAGUID
     let entries = [
         VirtualMetadataService.entry(
             aaguid: aaguid, description: "Key", attestationRootCertificates: [root],
@@ -53,6 +93,12 @@ func seeds() -> [[UInt8]] {
     let payloads = [
         VirtualMetadataService.payload(serialNumber: 3, nextUpdate: "2026-02-01", entries: entries),
         VirtualMetadataService.payload(serialNumber: 0, nextUpdate: "2025-02-01", entries: []),
+        VirtualMetadataService.payload(
+            serialNumber: 4, nextUpdate: "2026-02-01",
+            entries: [
+                VirtualMetadataService.entry(
+                    aaguid: aaguid, description: "Certified Key", attestationRootCertificates: [root])
+            ]),
     ]
     var seeds = payloads
     seeds += payloads.compactMap { try? service.blob(payload: $0) }
@@ -108,6 +154,7 @@ func fuzz(_ bytes: [UInt8]) {
     }
     if let parsed = try? MetadataBLOBPayload(jsonBytes: bytes) {
         check(parsed)
+        verifyRegistration(under: bytes)
     }
     if let lists = try? CertificateRevocationList.parse(bytes) {
         Fuzzing.check(!lists.isEmpty, "parsed no revocation list without an error")

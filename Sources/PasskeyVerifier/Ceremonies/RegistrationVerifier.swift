@@ -131,12 +131,15 @@ public struct RegistrationVerifier: Sendable {
             clientDataHash: clientData.hash,
             verificationInstant: expectations.verificationInstant
         )
-        let metadataEntry = metadata?.entry(
+        let metadataMatch = metadata?.match(
             format: attestationObject.format,
             aaguid: attestedCredentialData.aaguid,
-            statement: input.statement
+            statementValue: attestationObject.attestationStatementValue
         )
-        input.metadataAnchors = metadataEntry?.attestationRootVerifier
+        let metadataEntry = metadataMatch?.entry
+        if metadataMatch?.isTiedToAttestation == true {
+            input.metadataAnchors = metadataEntry?.attestationRootVerifier
+        }
         let result: AttestationResult
         var trust = AttestationTrust.trusted
         do {
@@ -154,7 +157,7 @@ public struct RegistrationVerifier: Sendable {
         var attestationType = result.type
         if let metadata {
             try metadata.check(
-                metadataEntry,
+                metadataMatch,
                 aaguid: attestedCredentialData.aaguid,
                 trust: trust,
                 at: expectations.verificationInstant
@@ -180,7 +183,7 @@ public struct RegistrationVerifier: Sendable {
             transports: response.transports,
             clientExtensionResults: response.clientExtensionResults,
             metadataEntry: metadataEntry,
-            metadataStatus: metadataEntry?.latestStatusReport(at: expectations.verificationInstant)?.status
+            metadataStatus: metadata?.reportedStatus(of: metadataEntry, at: expectations.verificationInstant)
         )
     }
 }

@@ -35,8 +35,10 @@ public struct VerifiedRegistration: Sendable {
     /// identifier); `nil` otherwise. Its statuses are as the BLOB states them; the one in force at the
     /// verification instant is ``MetadataBLOBPayloadEntry/latestStatusReport(at:)``.
     public internal(set) var metadataEntry: MetadataBLOBPayloadEntry?
-    /// The status of ``metadataEntry`` in force at the verification instant
-    /// (``MetadataBLOBPayloadEntry/latestStatusReport(at:)``), `nil` without an entry or a status in force.
+    /// The status of ``metadataEntry`` at the verification instant: a compromise or rejected status in force and
+    /// not cleared (``MetadataBLOBPayloadEntry/unclearedStatusReport(among:at:)``) when there is one, otherwise
+    /// the latest report in force (``MetadataBLOBPayloadEntry/latestStatusReport(at:)``); `nil` without an entry
+    /// or a status in force.
     public internal(set) var metadataStatus: AuthenticatorStatus?
 
     /// The credential ID.

@@ -42,12 +42,15 @@ package struct JSONWebSignature: Sendable {
     package let failureCode: WebAuthnError.Code
 
     /// Parses a compact serialization; `context` names the container in messages, `maximumLength`
-    /// bounds the input and `failureCode` is the code of every rejection but an unsupported `alg`.
+    /// bounds the input and `failureCode` is the code of every rejection but an unsupported `alg`. When
+    /// `allowedAlgorithmNames` is given, an `alg` outside it is `unsupportedAlgorithm` before anything that
+    /// depends on the algorithm (the signature's length, the certificates) is read.
     package init(
         compact bytes: [UInt8],
         context: String,
         maximumLength: Int = JSONWebSignature.maximumLength,
-        failureCode: WebAuthnError.Code = .invalidAttestationStatement
+        failureCode: WebAuthnError.Code = .invalidAttestationStatement,
+        allowedAlgorithmNames: Set<String>? = nil
     ) throws(WebAuthnError) {
         let code = failureCode
         guard bytes.count <= maximumLength else {
@@ -67,6 +70,13 @@ package struct JSONWebSignature: Sendable {
         let payload = try Self.decodeBase64URL(parts[1], part: "payload", context: context, code: code)
         let rawSignature = try Self.decodeBase64URL(parts[2], part: "signature", context: context, code: code)
         let header = try Self.decodeHeader(headerBytes, context: context, code: code)
+        if let allowedAlgorithmNames, !allowedAlgorithmNames.contains(header.alg) {
+            throw WebAuthnError(
+                .unsupportedAlgorithm,
+                "\(context) is signed with \(header.alg); one of \(allowedAlgorithmNames.sorted().joined(separator: ", ")) "
+                    + "is required"
+            )
+        }
         let (algorithm, rawECDSA) = try Self.algorithm(named: header.alg, context: context)
         var certificates: [Certificate] = []
         for (index, encoded) in (header.x5c ?? []).enumerated() {

@@ -43,7 +43,7 @@ public struct AuthenticatorStatus: Sendable, Hashable, CustomStringConvertible {
     /// `FIDO_CERTIFIED_L3plus`: level 3+.
     public static let fidoCertifiedL3Plus = AuthenticatorStatus(rawValue: "FIDO_CERTIFIED_L3plus")
 
-    /// The statuses a ``MetadataTrustPolicy`` rejects by default when they are an authenticator's latest:
+    /// The statuses a ``MetadataTrustPolicy`` rejects by default when a report of one is in force and not cleared:
     /// `REVOKED`, `USER_VERIFICATION_BYPASS`, `ATTESTATION_KEY_COMPROMISE`, `USER_KEY_REMOTE_COMPROMISE` and
     /// `USER_KEY_PHYSICAL_COMPROMISE` (FIDO Metadata Service v3.0 §3.1.4: the model can no longer be trusted).
     public static let compromised: Set<AuthenticatorStatus> = [

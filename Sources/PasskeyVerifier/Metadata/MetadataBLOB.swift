@@ -13,8 +13,9 @@ import PasskeyCrypto
 ///
 /// The library never fetches anything: the host downloads the BLOB (and the revocation lists named by its
 /// chain) and hands over the bytes. Loading checks, in order: size, JWS syntax, `alg`, the chain at the instant
-/// (revocation included when lists are given), the signature, the payload, `nextUpdate` against the
-/// ``MetadataStalePolicy``, and `no` against the serial number the host last loaded.
+/// (revocation included when lists are given), the signing certificate (an end-entity certificate allowed to
+/// sign, issued to `mds.fidoalliance.org` under the built-in root), the signature, the payload, `nextUpdate`
+/// against the ``MetadataStalePolicy``, and `no` against the serial number the host last loaded.
 public struct MetadataBLOB: Sendable {
     /// The verified payload.
     public let payload: MetadataBLOBPayload
@@ -38,13 +39,18 @@ public struct MetadataBLOB: Sendable {
     ///
     /// - Parameters:
     ///   - jws: the BLOB as downloaded (compact JWS, ASCII).
-    ///   - trustAnchors: the roots the signing chain must reach; by default GlobalSign Root CA - R3
-    ///     (``FIDOMetadataServiceRootCA``). Replace it for test BLOBs.
+    ///   - trustAnchors: the roots the signing chain must reach; by default GlobalSign Root CA - R3 and
+    ///     GlobalSign Root R46 (``FIDOMetadataServiceRootCA``). Replace them for test BLOBs.
     ///   - revocationLists: certificate revocation lists; when not empty every certificate of the chain below its
     ///     root must be covered by one and not revoked (`CertificateChainVerifier(trustAnchors:revocationLists:)`).
     ///   - verificationInstant: the instant at which the chain must be valid and `nextUpdate` is compared.
     ///   - stalePolicy: what a passed `nextUpdate` means; `reject` by default.
     ///   - previousSerialNumber: the `no` of the BLOB the host loaded before, if any: a smaller `no` is a rollback.
+    ///   - expectedSignerName: the DNS name the signing certificate must be issued to (a subject alternative
+    ///     name `dNSName` or the subject common name). When `nil`: ``FIDOMetadataServiceRootCA/signerName``
+    ///     (`mds.fidoalliance.org`) if `trustAnchors` holds a built-in root, any name otherwise (a host's own
+    ///     root). The signing certificate must in any case be an end-entity certificate whose key usage, if
+    ///     present, allows `digitalSignature` (see Docs/Decisions.md).
     /// - Throws: ``WebAuthnError`` with ``WebAuthnError/Code/invalidMetadata`` (malformed or unverifiable BLOB),
     ///   ``WebAuthnError/Code/unsupportedAlgorithm`` (an `alg` outside RS256, ES256, PS256),
     ///   ``WebAuthnError/Code/staleMetadata`` or ``WebAuthnError/Code/metadataRollback``.
@@ -54,20 +60,16 @@ public struct MetadataBLOB: Sendable {
         revocationLists: [CertificateRevocationList] = [],
         verificationInstant: Date,
         stalePolicy: MetadataStalePolicy = .reject,
-        previousSerialNumber: Int? = nil
+        previousSerialNumber: Int? = nil,
+        expectedSignerName: String? = nil
     ) throws(WebAuthnError) {
         let token = try JSONWebSignature(
             compact: Self.trimmingLineEnd(jws),
             context: "the metadata BLOB",
             maximumLength: Self.maximumLength,
-            failureCode: .invalidMetadata
+            failureCode: .invalidMetadata,
+            allowedAlgorithmNames: Self.allowedAlgorithmNames
         )
-        guard Self.allowedAlgorithmNames.contains(token.algorithmName) else {
-            throw WebAuthnError(
-                .unsupportedAlgorithm,
-                "the metadata BLOB is signed with \(token.algorithmName); RS256, ES256 or PS256 is required"
-            )
-        }
         guard let signer = token.certificateChain.first else {
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB's JWS header has no x5c certificate chain")
         }
@@ -81,6 +83,11 @@ public struct MetadataBLOB: Sendable {
                 "the metadata BLOB's signing certificate chain does not validate at \(verificationInstant): \(error)"
             )
         }
+        let builtInRoots = FIDOMetadataServiceRootCA.certificates
+        let requiredName =
+            expectedSignerName
+            ?? (trustAnchors.contains(where: builtInRoots.contains) ? FIDOMetadataServiceRootCA.signerName : nil)
+        try MetadataBLOBSignerRequirements.check(signer, expectedName: requiredName)
         guard try token.isSignatureValid(with: signer.publicKey) else {
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB's signature does not verify")
         }

@@ -10,7 +10,9 @@
 /// Parsing is strict where the payload itself is concerned (a JSON object with unique top-level members,
 /// `no` an integer, `nextUpdate` a `YYYY-MM-DD` date, `entries` an array of at most ``maximumEntryCount``) and
 /// forgiving per entry: an entry that breaks §3.1.1 is reported in ``skippedEntries`` and left out, as is a
-/// second entry for an AAGUID already listed. Unknown members are ignored everywhere.
+/// second entry for an AAGUID already listed; their status reports are kept (read leniently) so that a
+/// compromise they report still rejects the model (``MetadataTrustPolicy``). Unknown members are ignored
+/// everywhere; a member name repeated inside an entry is not detected (the last one is read).
 public struct MetadataBLOBPayload: Sendable {
     /// The legal header (`legalHeader`), `nil` when absent.
     public let legalHeader: String?
@@ -24,6 +26,8 @@ public struct MetadataBLOBPayload: Sendable {
     public let skippedEntries: [MetadataEntryIssue]
     private let entryIndexByAAGUID: [AAGUID: Int]
     private let entryIndexByKeyIdentifier: [String: Int]
+    private let skippedStatusesByAAGUID: [AAGUID: [SkippedEntryStatus]]
+    private let skippedStatusesByKeyIdentifier: [String: [SkippedEntryStatus]]
 
     /// The most entries accepted (the production BLOB holds a few hundred).
     public static let maximumEntryCount = 20_000
@@ -52,19 +56,25 @@ public struct MetadataBLOBPayload: Sendable {
         var skipped: [MetadataEntryIssue] = []
         var byAAGUID: [AAGUID: Int] = [:]
         var byKeyIdentifier: [String: Int] = [:]
+        var skippedByAAGUID: [AAGUID: [SkippedEntryStatus]] = [:]
+        var skippedByKeyIdentifier: [String: [SkippedEntryStatus]] = [:]
         for (index, slot) in document.entries.enumerated() {
             switch slot.outcome {
             case .failure(let issue):
                 skipped.append(MetadataEntryIssue(index: index, identifier: slot.identifier, reason: issue.message))
+                let status = SkippedEntryStatus(reason: issue.message, statusReports: slot.lenientStatusReports)
+                if let aaguid = slot.aaguid {
+                    skippedByAAGUID[aaguid, default: []].append(status)
+                }
+                for identifier in slot.keyIdentifiers {
+                    skippedByKeyIdentifier[identifier, default: []].append(status)
+                }
             case .success(let entry):
                 if let aaguid = entry.aaguid, byAAGUID[aaguid] != nil {
-                    skipped.append(
-                        MetadataEntryIssue(
-                            index: index,
-                            identifier: slot.identifier,
-                            reason: "an earlier entry already lists aaguid \(aaguid)"
-                        )
-                    )
+                    let reason = "an earlier entry already lists aaguid \(aaguid)"
+                    skipped.append(MetadataEntryIssue(index: index, identifier: slot.identifier, reason: reason))
+                    skippedByAAGUID[aaguid, default: []].append(
+                        SkippedEntryStatus(reason: reason, statusReports: entry.statusReports))
                     continue
                 }
                 if let aaguid = entry.aaguid {
@@ -83,6 +93,8 @@ public struct MetadataBLOBPayload: Sendable {
         skippedEntries = skipped
         entryIndexByAAGUID = byAAGUID
         entryIndexByKeyIdentifier = byKeyIdentifier
+        skippedStatusesByAAGUID = skippedByAAGUID
+        skippedStatusesByKeyIdentifier = skippedByKeyIdentifier
     }
 
     /// The entry for a FIDO2 authenticator model.
@@ -93,6 +105,16 @@ public struct MetadataBLOBPayload: Sendable {
     /// The entry listing an attestation certificate key identifier (40 hexadecimal digits, either case).
     public func entry(attestationCertificateKeyIdentifier identifier: String) -> MetadataBLOBPayloadEntry? {
         entryIndexByKeyIdentifier[identifier.lowercased()].map { entries[$0] }
+    }
+
+    /// What is known of the status of the skipped entries for an AAGUID.
+    func skippedEntryStatuses(aaguid: AAGUID) -> [SkippedEntryStatus] {
+        skippedStatusesByAAGUID[aaguid] ?? []
+    }
+
+    /// What is known of the status of the skipped entries listing a key identifier.
+    func skippedEntryStatuses(attestationCertificateKeyIdentifier identifier: String) -> [SkippedEntryStatus] {
+        skippedStatusesByKeyIdentifier[identifier.lowercased()] ?? []
     }
 
     // MARK: - Decoding
@@ -120,10 +142,16 @@ public struct MetadataBLOBPayload: Sendable {
         }
     }
 
-    /// One element of `entries`: the entry, or why it could not be read.
+    /// One element of `entries`: the entry, or why it could not be read and what of it could be read leniently.
     private struct EntrySlot: Decodable {
         let outcome: Result<MetadataBLOBPayloadEntry, MetadataDecodingFailure>
         let identifier: String?
+        /// The entry's `aaguid` when it is a well-formed AAGUID.
+        let aaguid: AAGUID?
+        /// The entry's key identifiers that are strings, lowercased.
+        let keyIdentifiers: [String]
+        /// The status reports read leniently, `nil` when they cannot be read even so.
+        let lenientStatusReports: [StatusReport]?
 
         private struct Identifiers: Decodable {
             let aaguid: String?
@@ -131,15 +159,39 @@ public struct MetadataBLOBPayload: Sendable {
             let attestationCertificateKeyIdentifiers: [String]?
         }
 
+        private struct LenientReports: Decodable {
+            let statusReports: [LenientReport]
+        }
+
+        private struct LenientReport: Decodable {
+            let status: String
+            let effectiveDate: String?
+        }
+
         init(from decoder: any Decoder) throws {
             let identifiers = try? Identifiers(from: decoder)
             identifier =
                 (identifiers?.aaguid ?? identifiers?.aaid ?? identifiers?.attestationCertificateKeyIdentifiers?.first)
                 .map { String($0.prefix(64)) }
+            aaguid = identifiers?.aaguid.flatMap { AAGUID(uuidString: $0) }
+            keyIdentifiers = (identifiers?.attestationCertificateKeyIdentifiers ?? [])
+                .prefix(MetadataStatement.maximumKeyIdentifiers).map { $0.lowercased() }
             do {
                 outcome = .success(try MetadataBLOBPayloadEntry(from: decoder))
+                lenientStatusReports = nil
             } catch {
                 outcome = .failure(MetadataDecodingFailure(MetadataDecodingFailure.describe(error)))
+                lenientStatusReports = (try? LenientReports(from: decoder)).flatMap { lenient in
+                    guard lenient.statusReports.count <= MetadataBLOBPayloadEntry.maximumStatusReports else {
+                        return nil
+                    }
+                    return lenient.statusReports.map { report in
+                        StatusReport(
+                            status: AuthenticatorStatus(rawValue: report.status),
+                            effectiveDate: report.effectiveDate.flatMap(MetadataDate.parse)
+                        )
+                    }
+                }
             }
         }
     }

@@ -46,6 +46,40 @@ public struct MetadataBLOBPayloadEntry: Sendable {
         return latest
     }
 
+    /// The first report among `statuses` that is in force at `instant` and not cleared, `nil` when there is none.
+    ///
+    /// A report is in force when its `effectiveDate` is not after `instant` (a report without one always is). It
+    /// is cleared only by a certification (`FIDO_CERTIFIED`, `FIDO_CERTIFIED_L1` … `L3plus`) in force whose
+    /// `effectiveDate` is strictly later: a same-day certification does not clear it, nor does any other status
+    /// (`UPDATE_AVAILABLE`, an unknown status, …). An undated report and an `ATTESTATION_KEY_COMPROMISE` are
+    /// never cleared: the one has no date to be later than, and a new certification does not make a leaked
+    /// attestation key secret again.
+    public func unclearedStatusReport(among statuses: Set<AuthenticatorStatus>, at instant: Date) -> StatusReport? {
+        Self.unclearedStatusReport(in: statusReports, among: statuses, at: instant)
+    }
+
+    /// ``unclearedStatusReport(among:at:)`` over any list of reports (also a skipped entry's).
+    static func unclearedStatusReport(
+        in statusReports: [StatusReport],
+        among statuses: Set<AuthenticatorStatus>,
+        at instant: Date
+    ) -> StatusReport? {
+        var latestCertification: Date?
+        for report in statusReports where report.status.certificationRank != nil {
+            guard let effective = report.effectiveDate, effective <= instant else { continue }
+            if latestCertification.map({ effective > $0 }) ?? true {
+                latestCertification = effective
+            }
+        }
+        return statusReports.first { report in
+            guard statuses.contains(report.status) else { return false }
+            guard let effective = report.effectiveDate else { return true }
+            guard effective <= instant else { return false }
+            guard report.status != .attestationKeyCompromise, let latestCertification else { return true }
+            return latestCertification <= effective
+        }
+    }
+
     /// The certification in force at `instant`: the latest certification status (`FIDO_CERTIFIED`,
     /// `FIDO_CERTIFIED_L1` … `FIDO_CERTIFIED_L3plus`) among the reports in force, `nil` when there is none or a
     /// later `NOT_FIDO_CERTIFIED` or `REVOKED` withdrew it. Other statuses (`UPDATE_AVAILABLE`, …) leave it as is.

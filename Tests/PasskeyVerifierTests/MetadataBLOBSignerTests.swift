@@ -1,0 +1,73 @@
+import Foundation
+import PasskeyCrypto
+import PasskeyVerifier
+import PasskeyVerifierTesting
+import Testing
+
+/// Who may sign a metadata BLOB (FIDO Metadata Service v3.0 §3.2 step 4; Docs/Decisions.md "FIDO Metadata
+/// Service"): a chain to the root is not enough, the signing certificate must be an end-entity certificate
+/// allowed to sign and, under the built-in root, issued to `mds.fidoalliance.org`.
+@Suite struct MetadataBLOBSignerTests {
+    typealias Support = MetadataTestSupport
+
+    static let tlsServerService: VirtualMetadataService? = try? VirtualMetadataService(
+        signerCommonName: "evil.example", signerDNSName: "evil.example", signerProfile: .keyEnciphermentOnly)
+    static let certificateAuthorityService: VirtualMetadataService? = try? VirtualMetadataService(
+        signerProfile: .certificateAuthority)
+    static let otherHostService: VirtualMetadataService? = try? VirtualMetadataService(
+        signerCommonName: "evil.example", signerDNSName: "evil.example")
+    static let fidoNamedService: VirtualMetadataService? = try? VirtualMetadataService(
+        signerCommonName: "FIDO Metadata", signerDNSName: "MDS.fidoalliance.org")
+    static let fidoCommonNameService: VirtualMetadataService? = try? VirtualMetadataService(
+        signerCommonName: "mds.fidoalliance.org")
+
+    static func load(
+        _ service: VirtualMetadataService,
+        extraAnchors: [Certificate] = [],
+        expectedSignerName: String? = nil
+    ) throws -> MetadataBLOB {
+        try MetadataBLOB(
+            jws: Support.blob(service, entries: [Support.simpleEntry(Support.aaguidA)]),
+            trustAnchors: [service.rootCertificate] + extraAnchors,
+            verificationInstant: Support.instant,
+            expectedSignerName: expectedSignerName
+        )
+    }
+
+    @Test func aTLSServerCertificateWithoutDigitalSignatureCannotSign() throws {
+        let service = try #require(Self.tlsServerService)
+        let error = Support.error { _ = try Self.load(service) }
+        #expect(error?.code == .invalidMetadata)
+        #expect(error?.message.contains("digitalSignature") == true)
+    }
+
+    @Test func aCACertificateCannotSign() throws {
+        let service = try #require(Self.certificateAuthorityService)
+        let error = Support.error { _ = try Self.load(service) }
+        #expect(error?.code == .invalidMetadata)
+        #expect(error?.message.contains("CA certificate") == true)
+    }
+
+    @Test func aSignerForAnotherHostIsRejectedWhenANameIsRequired() throws {
+        let service = try #require(Self.otherHostService)
+        #expect(try Self.load(service).payload.entries.count == 1)
+        let error = Support.error {
+            _ = try Self.load(service, expectedSignerName: FIDOMetadataServiceRootCA.signerName)
+        }
+        #expect(error?.code == .invalidMetadata)
+        #expect(error?.message.contains("not issued to mds.fidoalliance.org") == true)
+    }
+
+    @Test func theBuiltInRootRequiresTheFIDOSignerName() throws {
+        let builtIn = FIDOMetadataServiceRootCA.certificates
+        try #require(!builtIn.isEmpty)
+        let otherHost = try #require(Self.otherHostService)
+        let error = Support.error { _ = try Self.load(otherHost, extraAnchors: builtIn) }
+        #expect(error?.code == .invalidMetadata)
+        #expect(error?.message.contains("not issued to mds.fidoalliance.org") == true)
+        let named = try #require(Self.fidoNamedService)
+        #expect(try Self.load(named, extraAnchors: builtIn).payload.entries.count == 1)
+        let commonNamed = try #require(Self.fidoCommonNameService)
+        #expect(try Self.load(commonNamed, extraAnchors: builtIn).payload.entries.count == 1)
+    }
+}
