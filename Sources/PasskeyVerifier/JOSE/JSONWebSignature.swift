@@ -193,17 +193,7 @@ package struct JSONWebSignature: Sendable {
         context: String,
         code: WebAuthnError.Code
     ) throws(WebAuthnError) -> [UInt8] {
-        let isURLAlphabet = part.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                return true
-            default:
-                return false
-            }
-        }
-        guard !part.isEmpty, isURLAlphabet, let decoded = Base64URL.decode(String(decoding: part, as: UTF8.self))
-        else {
+        guard let decoded = StrictBase64URL.decode(String(decoding: part, as: UTF8.self)) else {
             throw WebAuthnError(
                 code,
                 "\(context) JWS \(name) is empty or not base64url without padding"
