@@ -25,7 +25,14 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from server_processes import ORIGIN, RELYING_PARTY_ID, PostgresDatabase, ServerCluster, ServerInstance  # noqa: E402
+from server_processes import (  # noqa: E402
+    ORIGIN,
+    RELYING_PARTY_ID,
+    PostgresDatabase,
+    ServerCluster,
+    ServerInstance,
+    add_postgres_option,
+)
 from software_authenticator import SoftwareAuthenticator, SoftwareCredential, base64url  # noqa: E402
 
 ROUNDS = 20
@@ -230,11 +237,7 @@ class ClusterTests(unittest.TestCase):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--server", required=True, help="the passkey-server binary")
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("PASSKEY_CLUSTER_POSTGRES_URL"),
-        help="a postgres:// URL whose role may create databases (default: $PASSKEY_CLUSTER_POSTGRES_URL)",
-    )
+    add_postgres_option(parser)
     arguments, rest = parser.parse_known_args()
     if not arguments.postgres:
         parser.error("give --postgres or set PASSKEY_CLUSTER_POSTGRES_URL")

@@ -41,6 +41,7 @@ from server_processes import (  # noqa: E402
     PostgresDatabase,
     ServerCluster,
     ServerInstance,
+    add_postgres_option,
     cpu_seconds_of_command,
 )
 from software_authenticator import SoftwareAuthenticator, SoftwareCredential  # noqa: E402
@@ -256,11 +257,7 @@ def pre_decoded_es256_rate(bench: str, seconds: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--server", required=True, help="the passkey-server binary (a release build for numbers)")
-    parser.add_argument(
-        "--postgres",
-        default=os.environ.get("PASSKEY_CLUSTER_POSTGRES_URL"),
-        help="a postgres:// URL whose role may create databases (default: $PASSKEY_CLUSTER_POSTGRES_URL)",
-    )
+    add_postgres_option(parser)
     parser.add_argument("--bench", help="the passkey-bench binary; without it no ratio is printed")
     parser.add_argument("--seconds", type=float, default=10, help="measured seconds per configuration")
     parser.add_argument("--warmup", type=float, default=2, help="unmeasured seconds before them")

@@ -20,6 +20,16 @@ ORIGIN = "http://localhost:8080"
 CLOCK_TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 
 
+
+def add_postgres_option(parser) -> None:
+    """Adds `--postgres`: a server URL whose role may create databases, by default $PASSKEY_CLUSTER_POSTGRES_URL
+    (what .ci/cluster-e2e.sh sets)."""
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("PASSKEY_CLUSTER_POSTGRES_URL"),
+        help="a postgres:// URL whose role may create databases (default: $PASSKEY_CLUSTER_POSTGRES_URL)",
+    )
+
 def free_port() -> int:
     """A loopback TCP port nobody listens on now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:

@@ -1,11 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import PasskeyServer
 import PasskeyVerifier
 import PasskeyVerifierTesting
-import PostgresNIO
 import Testing
 
 /// `POST /auth/apple` on PostgreSQL: the `passkey_server_apple_accounts` link, concurrent first sign-ins of one
@@ -14,15 +12,8 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
 struct PostgresAppleSignInTests {
     @Test func appleAccountsAreLinkedOnceOnPostgreSQL() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"])
         let issuer = try #require(AppleSignInRouteTests.issuer)
-        let postgres = PostgresClient(configuration: try PostgresConnectionURL.configuration(url))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await postgres.run() }
-            let storage = try await PasskeyStorage.openPostgres(
-                client: postgres,
-                logger: Logger(label: "passkey-server-tests")
-            )
+        try await ServerHarness.withPostgresStorage { storage in
             var configuration = ServerHarness.configuration
             configuration.appleClientIDs = [AppleSignInRouteTests.clientID]
             let router = try PasskeyServerApplication.makeRouter(
@@ -76,7 +67,6 @@ struct PostgresAppleSignInTests {
                     "/credentials", json: CredentialListRequest(username: "apple:\(subject)"))
                 #expect(try ServerHarness.decode(CredentialListResponse.self, list).credentials.count == 1)
             }
-            group.cancelAll()
         }
     }
 }

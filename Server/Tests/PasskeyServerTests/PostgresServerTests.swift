@@ -1,11 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import PasskeyServer
 import PasskeyVerifier
 import PasskeyVerifierTesting
-import PostgresNIO
 import Testing
 
 /// The routes on PostgreSQL (the library's stores and the server's users table), against the server that
@@ -13,14 +11,7 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
 struct PostgresServerTests {
     @Test func registrationAndSignInOnPostgreSQL() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"])
-        let postgres = PostgresClient(configuration: try PostgresConnectionURL.configuration(url))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await postgres.run() }
-            let storage = try await PasskeyStorage.openPostgres(
-                client: postgres,
-                logger: Logger(label: "passkey-server-tests")
-            )
+        try await ServerHarness.withPostgresStorage { storage in
             let router = try PasskeyServerApplication.makeRouter(
                 configuration: ServerHarness.configuration,
                 storage: storage
@@ -46,7 +37,6 @@ struct PostgresServerTests {
                 let answer = try await server.post("/assertion/result", bytes: signIn.jsonBytes)
                 #expect(try ServerHarness.decode(AssertionResultResponse.self, answer).username == username)
             }
-            group.cancelAll()
         }
     }
 }
