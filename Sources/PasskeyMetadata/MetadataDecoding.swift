@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import PasskeyVerifier
+
+/// A rule of FIDO Metadata Service v3.0 §3.1 that a decoded member breaks: what the metadata parsers throw
+/// from `init(from:)` besides `DecodingError`, turned into a message by ``describe(_:)``.
+struct MetadataDecodingFailure: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    /// A short message for any error of a metadata decode: the path of a `DecodingError` and what was wrong.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let failure as MetadataDecodingFailure:
+            return failure.message
+        case let decoding as DecodingError:
+            switch decoding {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                return "\(path(context.codingPath)): \(context.debugDescription)"
+            case .keyNotFound(let key, let context):
+                return "\(path(context.codingPath + [key])) is missing"
+            @unknown default:
+                return "\(decoding)"
+            }
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        let parts = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+        let joined = parts.joined()
+        return joined.isEmpty ? "the payload" : String(joined.drop { $0 == "." })
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An array member of at most `maximumCount` elements, checked before the elements are decoded.
+    func decodeBoundedArray<Element: Decodable>(
+        _ type: Element.Type,
+        forKey key: Key,
+        maximumCount: Int
+    ) throws -> [Element] {
+        var elements = try nestedUnkeyedContainer(forKey: key)
+        if let count = elements.count, count > maximumCount {
+            throw MetadataDecodingFailure(
+                "\(key.stringValue) has \(count) elements; at most \(maximumCount) are accepted"
+            )
+        }
+        var decoded: [Element] = []
+        while !elements.isAtEnd {
+            guard decoded.count < maximumCount else {
+                throw MetadataDecodingFailure("\(key.stringValue) has more than \(maximumCount) elements")
+            }
+            decoded.append(try elements.decode(Element.self))
+        }
+        return decoded
+    }
+
+    /// ``decodeBoundedArray(_:forKey:maximumCount:)`` when the member is present, `nil` when it is absent.
+    func decodeBoundedArrayIfPresent<Element: Decodable>(
+        _ type: Element.Type,
+        forKey key: Key,
+        maximumCount: Int
+    ) throws -> [Element]? {
+        guard contains(key) else { return nil }
+        return try decodeBoundedArray(type, forKey: key, maximumCount: maximumCount)
+    }
+
+    /// A `full-date` member, `YYYY-MM-DD`, as midnight UTC.
+    func decodeMetadataDate(forKey key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = MetadataDate.parse(text) else {
+            throw MetadataDecodingFailure("\(key.stringValue) \"\(text.prefix(40))\" is not a date YYYY-MM-DD")
+        }
+        return date
+    }
+}
