@@ -13,6 +13,7 @@ set -eu
 
 cd "$(dirname "$0")/.."
 output=${1:-.build/documentation}
+mkdir -p "$output"
 modules="PasskeyVerifier PasskeyMetadata PasskeyAppAttest PasskeySignInWithApple PasskeyAuthenticatorNames"
 
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
