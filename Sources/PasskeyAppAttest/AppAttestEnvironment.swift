@@ -1,5 +1,3 @@
-import PasskeyVerifier
-
 /// The App Attest environment an attestation comes from, told by the AAGUID of its
 /// authenticator data (Apple DeviceCheck, "Validating apps that connect to your server",
 /// attestation step 8).

@@ -1,5 +1,4 @@
 import PasskeyCrypto
-import PasskeyVerifier
 
 /// What a verified App Attest attestation establishes: an attested key to store and check
 /// later assertions with (Apple DeviceCheck, "Validating apps that connect to your server",

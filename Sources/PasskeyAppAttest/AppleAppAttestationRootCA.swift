@@ -1,5 +1,4 @@
 import PasskeyCrypto
-import PasskeyVerifier
 
 /// Apple App Attestation Root CA, the root of every App Attest attestation chain (Apple
 /// DeviceCheck, "Validating apps that connect to your server", step 1).

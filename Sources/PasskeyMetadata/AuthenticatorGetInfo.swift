@@ -1,5 +1,3 @@
-import PasskeyVerifier
-
 /// The part of an authenticator's `authenticatorGetInfo` response a metadata statement carries that a relying
 /// party reads (FIDO Metadata Statement v3.0 §4 `authenticatorGetInfo`, CTAP 2.1 §6.4 with the member names
 /// spelled out).

@@ -1,5 +1,3 @@
-import PasskeyVerifier
-
 /// The status of an authenticator model as a FIDO Metadata Service status report states it (FIDO Metadata
 /// Service v3.0 §3.1.4 "AuthenticatorStatus enum").
 ///

@@ -1,5 +1,4 @@
 import PasskeyCrypto
-import PasskeyVerifier
 
 /// The built-in roots of the FIDO Alliance's production metadata BLOB (`https://mds3.fidoalliance.org/`; FIDO
 /// Metadata Service v3.0 §3.2: the BLOB signing certificate chain ends at the FIDO Alliance's published root):

@@ -3,7 +3,6 @@
 #else
     import Foundation
 #endif
-import PasskeyVerifier
 
 /// The dates of a FIDO Metadata Service BLOB: ISO 8601 `full-date` strings, `YYYY-MM-DD` (FIDO Metadata Service
 /// v3.0 §3.1.6 `nextUpdate`, §3.1.3 `effectiveDate`, §3.1.1 `timeOfLastStatusChange`), read as midnight UTC.

@@ -3,7 +3,6 @@
 #else
     import Foundation
 #endif
-import PasskeyVerifier
 
 /// A rule of FIDO Metadata Service v3.0 §3.1 that a decoded member breaks: what the metadata parsers throw
 /// from `init(from:)` besides `DecodingError`, turned into a message by ``describe(_:)``.

@@ -1,5 +1,3 @@
-import PasskeyVerifier
-
 /// An entry of a metadata BLOB that could not be read and was skipped (FIDO Metadata Service v3.0 §3.1.1):
 /// one malformed entry is reported here, the rest of the BLOB is used.
 public struct MetadataEntryIssue: Sendable, Hashable {

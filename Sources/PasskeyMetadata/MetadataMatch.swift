@@ -1,5 +1,3 @@
-import PasskeyVerifier
-
 /// The metadata entry a registration was matched to, and whether its attestation vouches for that entry
 /// (FIDO Metadata Service v3.0 §3.1.1; WebAuthn Level 3 §8.2.1, §8.3.1 "id-fido-gen-ce-aaguid", §8.6).
 ///

@@ -3,7 +3,6 @@
 #else
     import Foundation
 #endif
-import PasskeyVerifier
 
 /// The verified claims of a Sign in with Apple identity token (`ASAuthorizationAppleIDCredential.identityToken`;
 /// Apple, "Authenticating users with Sign in with Apple"): what ``AppleIdentityTokenVerifier`` returns once the

@@ -1,5 +1,3 @@
-import PasskeyVerifier
-
 /// How likely Apple judges the person behind a Sign in with Apple account to be real: the
 /// `real_user_status` claim of an identity token (Apple, "Authenticating users with Sign in with Apple";
 /// `ASUserDetectionStatus` on the device).
