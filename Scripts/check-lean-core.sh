@@ -2,6 +2,9 @@
 # Shows that the core stays lean: a fresh host package in a temporary directory depends on this checkout by
 # path with the default traits (neither SQLite nor PostgreSQL), resolves, and must not pull any SwiftNIO,
 # SQLite or PostgreSQL package. Prints the host's dependency tree; exits 1 when a forbidden package appears.
+# Then builds that host, which imports only PasskeyVerifier, and exits 1 when the build compiled any module beside
+# the core (PasskeyMetadata, PasskeyAppAttest, PasskeySignInWithApple, PasskeyAuthenticatorNames) or the testing
+# module.
 #
 #   Scripts/check-lean-core.sh
 set -euo pipefail
@@ -48,6 +51,26 @@ if echo "$tree" | grep -Eiq 'swift-nio|sqlite|postgres'; then
     exit 1
 fi
 echo "== the default traits pull no NIO, SQLite or PostgreSQL package"
+
+# A host that imports only PasskeyVerifier compiles the core and what is below it, and none of the modules beside it.
+swift build >/dev/null
+# SwiftPM makes a directory per target of the graph; a module was compiled when its directory holds object files.
+built=$(
+    cd "$(swift build --show-bin-path)"
+    for directory in *.build; do
+        if [ -n "$(find "$directory" -name '*.o' -print -quit)" ]; then echo "${directory%.build}"; fi
+    done | sort
+)
+echo "== modules the host built: $(echo "$built" | tr '\n' ' ')"
+if ! echo "$built" | grep -qx 'PasskeyVerifier'; then
+    echo "the host did not build PasskeyVerifier: the check below proves nothing" >&2
+    exit 1
+fi
+if echo "$built" | grep -Ex 'PasskeyMetadata|PasskeyAppAttest|PasskeySignInWithApple|PasskeyAuthenticatorNames|PasskeyVerifierTesting'; then
+    echo "a host that imports only PasskeyVerifier built a module beside the core" >&2
+    exit 1
+fi
+echo "== a host importing only PasskeyVerifier builds none of the modules beside it"
 
 # The check is not vacuous: the same host with the SQLite trait does resolve sqlite-nio and SwiftNIO.
 write_host '"SQLite"'

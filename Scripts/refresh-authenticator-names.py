@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Sources/PasskeyVerifier/AuthenticatorNames/AuthenticatorNameList.swift from the community
+"""Regenerates Sources/PasskeyAuthenticatorNames/AuthenticatorNameList.swift from the community
 AAGUID list (github.com/passkeydeveloper/passkey-authenticator-aaguids). Not run in CI: run it by hand, review
 the diff, update PROVENANCE.md beside the generated file and the count AuthenticatorNameTests pins.
 
@@ -27,7 +27,7 @@ import zipfile
 UPSTREAM = ("https://raw.githubusercontent.com/passkeydeveloper/passkey-authenticator-aaguids/main/"
             "combined_aaguid.json")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "Sources/PasskeyVerifier/AuthenticatorNames/AuthenticatorNameList.swift"
+OUTPUT = ROOT / "Sources/PasskeyAuthenticatorNames/AuthenticatorNameList.swift"
 AAGUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 SVG_PREFIX = "data:image/svg+xml;base64,"
 

@@ -23,6 +23,8 @@ let package = Package(
             name: "PasskeyServer",
             dependencies: [
                 .product(name: "PasskeyVerifier", package: "PasskeyVerifier"),
+                .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
+                .product(name: "PasskeyAuthenticatorNames", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierSQLite", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierPostgres", package: "PasskeyVerifier"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -47,6 +49,7 @@ let package = Package(
             dependencies: [
                 "PasskeyServer",
                 .product(name: "PasskeyVerifier", package: "PasskeyVerifier"),
+                .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import PasskeyCrypto
+import PasskeySignInWithApple
 import PasskeyVerifier
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import PasskeyMetadata
 import PasskeyVerifier
 
 /// The result of verifying one ceremony, in the JSON shape of the `passkey-verify` contract

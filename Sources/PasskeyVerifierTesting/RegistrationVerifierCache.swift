@@ -1,4 +1,5 @@
 import PasskeyCrypto
+import PasskeyMetadata
 import PasskeyVerifier
 
 /// Registration verifiers for recorded ceremonies, built once per distinct set of trust anchors

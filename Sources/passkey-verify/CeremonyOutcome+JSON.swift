@@ -1,3 +1,4 @@
+import PasskeyMetadata
 import PasskeyVerifierTesting
 
 extension CeremonyOutcome {

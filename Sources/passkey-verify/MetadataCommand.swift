@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PasskeyMetadata
 import PasskeyVerifier
 
 /// `passkey-verify metadata`: FIDO Metadata Service BLOBs (command-line contract).

@@ -1,4 +1,5 @@
 import Foundation
+import PasskeyMetadata
 import PasskeyVerifier
 
 /// Reads a metadata BLOB and the files that verify it (`metadata inspect`, `--metadata`): the BLOB, PEM roots

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PasskeyMetadata
 import PasskeyVerifier
 
 /// The flags that give `registration` and `batch` a FIDO metadata BLOB (command-line contract): registrations

@@ -1,4 +1,5 @@
 import Foundation
+import PasskeyAppAttest
 import PasskeyCBOR
 import PasskeyCrypto
 import PasskeyVerifier

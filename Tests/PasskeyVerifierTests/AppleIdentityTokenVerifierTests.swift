@@ -1,4 +1,5 @@
 import Foundation
+import PasskeySignInWithApple
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

@@ -1,3 +1,4 @@
+import PasskeyAuthenticatorNames
 import PasskeyVerifier
 import Testing
 

@@ -1,3 +1,4 @@
+import PasskeySignInWithApple
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

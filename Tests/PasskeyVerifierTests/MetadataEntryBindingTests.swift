@@ -1,6 +1,7 @@
 import Foundation
 import PasskeyCBOR
 import PasskeyCrypto
+import PasskeyMetadata
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PasskeyMetadata
 import PasskeyVerifier
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PasskeyCrypto
+import PasskeyMetadata
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

@@ -1,3 +1,5 @@
+import PasskeySignInWithApple
+
 // Sign in with Apple identity tokens (RFC 7515, RFC 7517, RFC 7519): any input is verified or rejected with a
 // WebAuthnError, never a trap. The selector byte picks what the rest is:
 //   0: a compact JWS, verified against the key of one token sealed at start (a key generated per process); a token

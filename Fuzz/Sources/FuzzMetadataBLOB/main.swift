@@ -1,3 +1,5 @@
+import PasskeyMetadata
+
 // The FIDO Metadata Service BLOB reader (FIDO Metadata Service v3.0 §3.1, §3.2): any input loads or throws
 // WebAuthnError, as a whole BLOB (JWS, chain, signature, payload), as the payload JSON of its middle part, and as
 // payload JSON itself; what parses keeps its bounds and its lookups agree with its entries. A payload that parses

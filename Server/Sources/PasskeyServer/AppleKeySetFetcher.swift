@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PasskeySignInWithApple
 import PasskeyVerifier
 
 #if canImport(FoundationNetworking)

@@ -1,3 +1,4 @@
+import PasskeySignInWithApple
 import PasskeyVerifier
 
 /// Where the server gets Apple's identity-token keys (a JSON Web Key Set, RFC 7517 §5): ``AppleKeySetFetcher``

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PasskeySignInWithApple
 import PasskeyVerifier
 
 /// Sign in with Apple:

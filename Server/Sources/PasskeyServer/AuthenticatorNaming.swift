@@ -1,3 +1,4 @@
+import PasskeyAuthenticatorNames
 import PasskeyVerifier
 
 /// Names the authenticator of a credential by its AAGUID (WebAuthn Level 3 §6.5.1) for the credential list: the

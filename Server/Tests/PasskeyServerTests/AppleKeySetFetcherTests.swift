@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PasskeySignInWithApple
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PasskeyServer
+import PasskeySignInWithApple
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

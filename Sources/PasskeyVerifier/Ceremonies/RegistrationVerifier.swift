@@ -9,20 +9,21 @@ import PasskeyCrypto
 /// needs storage and belongs to the caller.
 public struct RegistrationVerifier: Sendable {
     private let formats: [String: any AttestationStatementFormat]
-    /// The FIDO metadata used for every registration, `nil` when the host loaded none.
-    public var metadata: MetadataTrustPolicy?
+    /// The trust policy consulted for every registration (such as FIDO metadata), `nil` for none (§7.1 steps
+    /// 23–25).
+    public var trustPolicy: (any AttestationTrustPolicy)?
 
     /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, `android-key`,
     /// `android-safetynet`, and `compound` over all of them, §8.9) with the given trust anchors.
     /// - Parameters:
     ///   - trustAnchors: The attestation trust anchors per format (§7.1 step 23).
     ///   - compoundPolicy: How many sub-statements of a `compound` statement must verify.
-    ///   - metadata: FIDO metadata to take per-authenticator trust anchors, statuses and certification from
-    ///     (``MetadataTrustPolicy``); `nil` for none.
+    ///   - trustPolicy: A policy to take per-authenticator trust anchors and decisions from
+    ///     (``AttestationTrustPolicy``, such as FIDO metadata); `nil` for none.
     public init(
         trustAnchors: AttestationTrustAnchors = .builtIn,
         compoundPolicy: CompoundAttestation.Policy = .allMustPass,
-        metadata: MetadataTrustPolicy? = nil
+        trustPolicy: (any AttestationTrustPolicy)? = nil
     ) {
         let formats: [any AttestationStatementFormat] = [
             NoneAttestation(),
@@ -34,7 +35,7 @@ public struct RegistrationVerifier: Sendable {
             AndroidSafetyNetAttestation(trustAnchors: trustAnchors.anchors(forFormat: "android-safetynet")),
         ]
         self.init(formats: formats + [CompoundAttestation(formats: formats, policy: compoundPolicy)])
-        self.metadata = metadata
+        self.trustPolicy = trustPolicy
     }
 
     /// Creates a verifier for exactly these formats; a later format with the same identifier replaces an earlier one.
@@ -131,15 +132,12 @@ public struct RegistrationVerifier: Sendable {
             clientDataHash: clientData.hash,
             verificationInstant: expectations.verificationInstant
         )
-        let metadataMatch = metadata?.match(
+        var assessment = trustPolicy?.assessment(
             format: attestationObject.format,
             aaguid: attestedCredentialData.aaguid,
             statementValue: attestationObject.attestationStatementValue
         )
-        let metadataEntry = metadataMatch?.entry
-        if metadataMatch?.isTiedToAttestation == true {
-            input.metadataAnchors = metadataEntry?.attestationRootVerifier
-        }
+        input.trustAssessment = assessment
         let result: AttestationResult
         var trust = AttestationTrust.trusted
         do {
@@ -154,16 +152,13 @@ public struct RegistrationVerifier: Sendable {
         if result.trustPath.isEmpty {
             trust = .noTrustPath
         }
-        var attestationType = result.type
-        if let metadata {
-            try metadata.check(
-                metadataMatch,
-                aaguid: attestedCredentialData.aaguid,
+        let attestationType =
+            try assessment?.decide(
+                attestationType: result.type,
                 trust: trust,
+                aaguid: attestedCredentialData.aaguid,
                 at: expectations.verificationInstant
-            )
-            attestationType = metadata.attestationType(result.type, entry: metadataEntry)
-        }
+            ) ?? result.type
         guard expectations.acceptedAttestationTypes.contains(attestationType) else {
             throw WebAuthnError(
                 .untrustedAttestation,
@@ -182,8 +177,7 @@ public struct RegistrationVerifier: Sendable {
             attestedCredentialData: attestedCredentialData,
             transports: response.transports,
             clientExtensionResults: response.clientExtensionResults,
-            metadataEntry: metadataEntry,
-            metadataStatus: metadata?.reportedStatus(of: metadataEntry, at: expectations.verificationInstant)
+            trustAssessment: assessment
         )
     }
 }

@@ -30,16 +30,10 @@ public struct VerifiedRegistration: Sendable {
     public let transports: [String]
     /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated.
     public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?
-    /// The authenticator's FIDO metadata entry when the verifier has a ``MetadataTrustPolicy`` and the BLOB
-    /// lists the authenticator (by AAGUID, or for `fido-u2f` by the attestation certificate's key
-    /// identifier); `nil` otherwise. Its statuses are as the BLOB states them; the one in force at the
-    /// verification instant is ``MetadataBLOBPayloadEntry/latestStatusReport(at:)``.
-    public internal(set) var metadataEntry: MetadataBLOBPayloadEntry?
-    /// The status of ``metadataEntry`` at the verification instant: a compromise or rejected status in force and
-    /// not cleared (``MetadataBLOBPayloadEntry/unclearedStatusReport(among:at:)``) when there is one, otherwise
-    /// the latest report in force (``MetadataBLOBPayloadEntry/latestStatusReport(at:)``); `nil` without an entry
-    /// or a status in force.
-    public internal(set) var metadataStatus: AuthenticatorStatus?
+    /// What the verifier's ``AttestationTrustPolicy`` found about the authenticator and decided about this
+    /// registration, `nil` when the verifier has no trust policy. The module of the policy reads it (for FIDO
+    /// metadata, PasskeyMetadata's `metadataEntry` and `metadataStatus`).
+    public let trustAssessment: (any AttestationTrustAssessment)?
 
     /// The credential ID.
     public var credentialID: [UInt8] { attestedCredentialData.credentialID }

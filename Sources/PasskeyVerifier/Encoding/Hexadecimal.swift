@@ -1,10 +1,10 @@
 /// Lowercase hexadecimal text for bytes, used in identifiers and error messages.
-enum Hexadecimal {
+package enum Hexadecimal {
     /// The sixteen lowercase digits.
-    static let digits: [Character] = Array("0123456789abcdef")
+    package static let digits: [Character] = Array("0123456789abcdef")
 
     /// `bytes` as lowercase hexadecimal, two digits per byte.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text = ""
         for byte in bytes {
             text.append(digits[Int(byte >> 4)])
@@ -14,7 +14,7 @@ enum Hexadecimal {
     }
 
     /// The value of one hexadecimal digit in either case, or `nil`.
-    static func value(of character: UInt8) -> UInt8? {
+    package static func value(of character: UInt8) -> UInt8? {
         switch character {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10

@@ -8,9 +8,9 @@
 ///
 /// The scanner runs on text `JSONDecoder` has already accepted, but reads defensively: every byte
 /// access is bounds-checked and any surprise yields ``Outcome/unreadable``.
-struct JSONMemberNameScanner {
+package struct JSONMemberNameScanner {
     /// What a scan found.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Every top-level member name occurs once.
         case unique
         /// This name occurs more than once.
@@ -20,7 +20,7 @@ struct JSONMemberNameScanner {
     }
 
     /// The deepest nesting ``scanEveryObject(_:)`` reads.
-    static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     private let bytes: [UInt8]
     private var index = 0
@@ -32,21 +32,21 @@ struct JSONMemberNameScanner {
     }
 
     /// Scans the top-level object of `text`.
-    static func scan(_ text: [UInt8]) -> Outcome {
+    package static func scan(_ text: [UInt8]) -> Outcome {
         var scanner = JSONMemberNameScanner(bytes: text)
         return scanner.scanObject() ?? .unreadable
     }
 
     /// The raw text of each top-level member's value (without surrounding whitespace), or `nil` when the text is
     /// not an object the scanner reads or repeats a top-level name.
-    static func topLevelValues(_ text: [UInt8]) -> [String: ArraySlice<UInt8>]? {
+    package static func topLevelValues(_ text: [UInt8]) -> [String: ArraySlice<UInt8>]? {
         var scanner = JSONMemberNameScanner(bytes: text)
         guard scanner.scanObject() == .unique else { return nil }
         return scanner.rawValues
     }
 
     /// Whether every object in `text`, at any depth up to ``maximumDepth``, names each member once.
-    static func scanEveryObject(_ text: [UInt8]) -> Outcome {
+    package static func scanEveryObject(_ text: [UInt8]) -> Outcome {
         var scanner = JSONMemberNameScanner(bytes: text)
         scanner.skipWhitespace()
         guard let outcome = scanner.checkValue(depth: 0) else { return .unreadable }

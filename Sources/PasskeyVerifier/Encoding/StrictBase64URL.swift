@@ -4,9 +4,9 @@
 /// ``Base64URL`` also reads standard base64 because native apps send it; JOSE documents never do, so the parts of
 /// a compact JWS (RFC 7515 §7.1) and the members of a JSON Web Key (RFC 7517 §4) are read with this stricter
 /// alphabet check first.
-enum StrictBase64URL {
+package enum StrictBase64URL {
     /// The bytes `text` encodes, or `nil` when it is empty or uses anything but the URL alphabet.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let isURLAlphabet = text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),

@@ -28,7 +28,7 @@ public struct AttestedCredentialData: Sendable, Hashable {
 
     /// Parses the attested credential data starting at `start` in authenticator data `bytes`
     /// (§6.5.1) and returns it with the offset just past the credential public key.
-    static func parse(
+    package static func parse(
         _ bytes: [UInt8],
         at start: Int,
         cborMode: CBORDecoder.Mode

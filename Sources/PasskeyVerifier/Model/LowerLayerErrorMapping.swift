@@ -5,10 +5,10 @@ import PasskeyCrypto
 /// reasons: a `CBORError` becomes ``WebAuthnError/Code/malformedCBOR``;
 /// `CryptoError.unsupportedAlgorithm` becomes ``WebAuthnError/Code/unsupportedAlgorithm`` and any
 /// other `CryptoError` met while reading a key ``WebAuthnError/Code/invalidPublicKey``.
-enum LowerLayerErrorMapping {
+package enum LowerLayerErrorMapping {
     /// The error for `error`, thrown while decoding `subject` (for example "the credential public
     /// key"), which starts at `baseOffset` in `container` (for example "authenticator data").
-    static func map(
+    package static func map(
         _ error: any Error,
         decoding subject: String,
         at baseOffset: Int = 0,
@@ -34,7 +34,7 @@ enum LowerLayerErrorMapping {
     }
 
     /// A short description of a CBOR map key for error messages: `1`, `-7`, `"fmt"`, or its major type.
-    static func describe(key: CBORValue) -> String {
+    package static func describe(key: CBORValue) -> String {
         switch key {
         case .unsignedInteger(let value): return "\(value)"
         case .negativeInteger(let value): return value < UInt64.max ? "-\(value + 1)" : "-18446744073709551616"

@@ -88,7 +88,7 @@ public struct RelyingParty: Sendable {
         self.registrationVerifier = RegistrationVerifier(
             trustAnchors: configuration.trustAnchors,
             compoundPolicy: configuration.compoundAttestationPolicy,
-            metadata: configuration.metadataTrustPolicy
+            trustPolicy: configuration.attestationTrustPolicy
         )
     }
 

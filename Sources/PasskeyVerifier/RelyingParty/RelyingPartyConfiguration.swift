@@ -51,14 +51,15 @@ public struct RelyingPartyConfiguration: Sendable {
     /// What a registration whose attestation chain reaches no trust anchor means (§7.1 steps 24–25). `nil`
     /// (the default) decides from the rest of the configuration: ``UntrustedAttestationPolicy/reject`` when
     /// ``attestation`` is `direct` or `enterprise`, ``trustAnchors`` holds roots the host added or
-    /// ``metadataTrustPolicy`` is set, otherwise
+    /// ``attestationTrustPolicy`` is set, otherwise
     /// ``UntrustedAttestationPolicy/acceptAsUnverified`` (a relying party that asked for no attestation must
     /// not turn away the authenticators that send one anyway).
     public var untrustedAttestationPolicy: UntrustedAttestationPolicy?
-    /// FIDO metadata for registrations (``MetadataTrustPolicy``: per-authenticator trust anchors, statuses,
+    /// A trust policy for registrations (``AttestationTrustPolicy``, such as FIDO metadata's `MetadataTrustPolicy`
+    /// of PasskeyMetadata, which sets it as `metadataTrustPolicy`: per-authenticator trust anchors, statuses,
     /// certification); `nil` (the default) for none. Setting it makes ``UntrustedAttestationPolicy/reject`` the
-    /// default of ``untrustedAttestationPolicy``.
-    public var metadataTrustPolicy: MetadataTrustPolicy?
+    /// default of ``untrustedAttestationPolicy`` (§7.1 steps 23–25).
+    public var attestationTrustPolicy: (any AttestationTrustPolicy)?
     /// The attestation types registrations may have (§7.1 `#reg-ceremony-assess-trust`); every type by default.
     public var acceptedAttestationTypes: Set<AttestationType>
     /// How many sub-statements of a `compound` attestation statement must verify (§8.9).
@@ -201,7 +202,8 @@ public struct RelyingPartyConfiguration: Sendable {
         if let untrustedAttestationPolicy { return untrustedAttestationPolicy }
         switch requested ?? attestation {
         case .direct, .enterprise: return .reject
-        default: return trustAnchors.includesHostAnchors || metadataTrustPolicy != nil ? .reject : .acceptAsUnverified
+        default:
+            return trustAnchors.includesHostAnchors || attestationTrustPolicy != nil ? .reject : .acceptAsUnverified
         }
     }
 }
