@@ -734,6 +734,8 @@ class CrossOriginRequests(Scenario):
         carried = [entry["cookie"]["name"] for entry in extra[0].get("associatedCookies", [])
                    if not entry.get("blockedReasons")]
         self.assertIn(COOKIE_NAME, carried, "the request carried the session cookie (same site, another origin)")
+        origin = {name.lower(): value for name, value in extra[0]["headers"].items()}.get("origin")
+        self.assertEqual(origin, "http://localhost:%d" % server.server_address[1])
         answered = [event["params"]["response"]["status"] for event in events
                     if event["method"] == "Network.responseReceived" and event["params"]["requestId"] == request_id]
         self.assertEqual(len(answered), 1, "the server's answer")

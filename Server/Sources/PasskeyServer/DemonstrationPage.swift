@@ -529,6 +529,8 @@ enum DemonstrationPage {
           } catch (error) {
             if (state.autofill === controller) { state.autofill = null; }
             if (controller.signal.aborted || (error && error.name === "AbortError")) { return; }
+            // Dismissed, or nothing to offer: autofill stays quiet, and starts again after the next attempt.
+            if (error && error.name === "NotAllowedError") { return; }
             state.autofillFailures += 1;
             report("Sign-in with autofill failed.", error, "get");
             // A credential manager that answers at once with a passkey the server refuses would loop.

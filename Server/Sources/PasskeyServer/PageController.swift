@@ -42,7 +42,7 @@ public struct PageController<Context: RequestContext>: Sendable {
             .xContentTypeOptions: "nosniff",
             .cacheControl: "no-store",
         ]
-        if let referrerPolicy = HTTPField.Name("Referrer-Policy") {
+        if let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy") {
             headers[referrerPolicy] = "same-origin"
         }
         if sendsStrictTransportSecurity {

@@ -41,7 +41,7 @@ import Testing
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
             #expect(response.headers[.cacheControl] == "no-store")
             #expect(response.headers[values: .strictTransportSecurity].isEmpty)
-            let referrerPolicy = try #require(HTTPField.Name("Referrer-Policy"))
+            let referrerPolicy = try #require(HTTPFields.Element.Name("Referrer-Policy"))
             #expect(response.headers[referrerPolicy] == "same-origin")
             let nonce = try #require(nonce(of: response.headers[.contentSecurityPolicy]))
             #expect(Data(base64Encoded: nonce)?.count == 16)
