@@ -151,15 +151,11 @@ RECORDER_SCRIPT = r"""
       };
     }
   }
-  let last = null;
-  window.e2eResetStatuses = () => { window.e2eStatuses.length = 0; last = null; };
-  new MutationObserver(() => {
+  window.e2eResetStatuses = () => { window.e2eStatuses.length = 0; };
+  new MutationObserver((records) => {
     const status = document.getElementById("status");
-    if (!status) { return; }
+    if (!status || !records.some((record) => status === record.target || status.contains(record.target))) { return; }
     const entry = { text: status.textContent, kind: status.dataset.kind || "", code: status.dataset.code || "" };
-    const key = JSON.stringify(entry);
-    if (key === last) { return; }
-    last = key;
     if (!entry.text) { return; }
     const view = document.getElementById("signed-in-view");
     entry.exchangeCount = window.e2eExchanges.length;
