@@ -13,6 +13,10 @@ import Testing
     static let verifierCodes = Set(WebAuthnError.Code.allCodes).subtracting(W3CVectors.facadeCodes)
         .subtracting(AppleIdentityTokenVerifierTests.identityTokenCodes)
         .subtracting(metadataCodes)
+        .subtracting(hostCodes)
+
+    /// The codes hosts raise about accounts (`passkey-server`'s routes); no verifier produces them.
+    static let hostCodes: Set<WebAuthnError.Code> = [.accountExists, .credentialLimitReached]
 
     /// The codes of FIDO metadata: loading a BLOB (MetadataBLOBTests) and the trust policy (MetadataTrustPolicyTests).
     static let metadataCodes: Set<WebAuthnError.Code> = [

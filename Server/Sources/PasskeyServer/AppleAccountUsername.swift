@@ -12,8 +12,9 @@ public enum AppleAccountUsername {
         prefix + subject
     }
 
-    /// Whether `username` is in the reserved namespace.
+    /// Whether `username` is in the reserved namespace, compared on UTF-8 bytes: `apple:` followed by a combining
+    /// mark is one grapheme cluster that `String.hasPrefix` would not match, and still reserved.
     public static func isReserved(_ username: String) -> Bool {
-        username.hasPrefix(prefix)
+        username.utf8.starts(with: prefix.utf8)
     }
 }

@@ -73,10 +73,11 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
         }
         let token = try await verify(body)
         let username = AppleAccountUsername.username(forSubject: token.subject)
-        guard username.count <= AttestationOptionsRequest.maximumNameLength else {
+        guard (try? AccountText.username(username)) != nil else {
             throw WebAuthnError(
                 .malformedInput,
-                "the identity token's sub is too long for a username of \(AttestationOptionsRequest.maximumNameLength)"
+                "the identity token's sub does not make a username of at most \(AccountText.maximumUsernameBytes) "
+                    + "bytes of printable characters"
             )
         }
         let linked = try await userStore.username(
@@ -98,7 +99,7 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
                 "subjectSHA256": "\(subjectHash)", "audience": "\(token.audience)", "kid": "\(token.keyIdentifier)",
             ]
         )
-        context.logger.debug("Sign in with Apple account", metadata: ["username": "\(linked)"])
+        context.logger.debug("Sign in with Apple account", metadata: ["username": "\(LogText.escaped(linked))"])
         return try JSONResponse.make(AppleSignInResponse(username: linked, appleRegistrationTicket: ticket.value))
     }
 

@@ -4,9 +4,11 @@ import PasskeyVerifier
 /// `ServerPublicKeyCredentialCreationOptionsRequest`): who registers and how, mapped to WebAuthn Level 3 §5.4
 /// `PublicKeyCredentialCreationOptions`.
 public struct AttestationOptionsRequest: Codable, Sendable, Hashable {
-    /// The account name (§5.4.3 `user.name`); 1 to ``maximumNameLength`` characters.
+    /// The account name (§5.4.3 `user.name`), checked and normalised by ``AccountText/username(_:)``; empty to add
+    /// a passkey to the account of the request's session.
     public var username: String
-    /// The name shown to the user (§5.4.3 `user.displayName`); the username when absent or empty.
+    /// The name shown to the user (§5.4.3 `user.displayName`, ``AccountText/name(_:member:)``); the account's
+    /// display name or the username when absent or empty.
     public var displayName: String?
     /// Attachment, resident key and user verification (§5.4.4).
     public var authenticatorSelection: AuthenticatorSelectionCriteria?
@@ -16,9 +18,6 @@ public struct AttestationOptionsRequest: Codable, Sendable, Hashable {
     public var extensions: AuthenticationExtensionsClientInputsJSON?
     /// The ticket `POST /auth/apple` returned: required, and taken once, for an `apple:` username.
     public var appleRegistrationTicket: String?
-
-    /// The longest username and display name accepted, in characters.
-    public static let maximumNameLength = 256
 
     /// Creates a request.
     public init(

@@ -21,8 +21,14 @@ public struct CredentialSummary: Codable, Sendable, Hashable {
     public var authenticatorIconLight: String?
     /// The provider's icon for dark backgrounds, a `data:` URI.
     public var authenticatorIconDark: String?
+    /// Whether the passkey can be synced (the BE flag, §6.1): a synced passkey rather than a device-bound one.
+    public var backupEligible: Bool
     /// Whether the passkey is backed up (synced), the BS flag at its last use (§6.1).
     public var backedUp: Bool
+    /// How the client can reach the authenticator (§5.8.4 `AuthenticatorTransport`), as registered.
+    public var transports: [String]
+    /// Whether the session asking started with this passkey.
+    public var usedByThisSession: Bool
 
     /// Creates a summary.
     public init(
@@ -34,7 +40,10 @@ public struct CredentialSummary: Codable, Sendable, Hashable {
         authenticatorName: String?,
         authenticatorIconLight: String?,
         authenticatorIconDark: String?,
-        backedUp: Bool
+        backupEligible: Bool,
+        backedUp: Bool,
+        transports: [String],
+        usedByThisSession: Bool
     ) {
         self.credentialID = credentialID
         self.nickname = nickname
@@ -44,6 +53,9 @@ public struct CredentialSummary: Codable, Sendable, Hashable {
         self.authenticatorName = authenticatorName
         self.authenticatorIconLight = authenticatorIconLight
         self.authenticatorIconDark = authenticatorIconDark
+        self.backupEligible = backupEligible
         self.backedUp = backedUp
+        self.transports = transports
+        self.usedByThisSession = usedByThisSession
     }
 }

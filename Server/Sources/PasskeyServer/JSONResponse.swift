@@ -5,16 +5,18 @@ import NIOCore
 /// Builds the `application/json` responses of the server.
 enum JSONResponse {
     /// `value` encoded as JSON with `status`.
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        make(bytes: Array(try JSONEncoder().encode(value)), status: status)
+    static func make(
+        _ value: some Encodable,
+        status: HTTPResponse.Status = .ok,
+        headers: HTTPFields = [:]
+    ) throws -> Response {
+        make(bytes: Array(try JSONEncoder().encode(value)), status: status, headers: headers)
     }
 
-    /// `bytes`, which are JSON, with `status`.
-    static func make(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
-        )
+    /// `bytes`, which are JSON, with `status` and `headers` besides the content type.
+    static func make(bytes: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

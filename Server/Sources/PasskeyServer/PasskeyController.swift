@@ -1,79 +1,107 @@
 import Foundation
 import Hummingbird
+import HummingbirdAuth
 import Logging
 import PasskeyVerifier
 
 /// The ceremony routes of the FIDO Alliance conformance-test server API over a
-/// ``PasskeyVerifier/RelyingParty`` (WebAuthn Level 3 §7.1 registration, §7.2 authentication):
+/// ``PasskeyVerifier/RelyingParty`` (WebAuthn Level 3 §7.1 registration, §7.2 authentication), with accounts that
+/// only their owner can extend:
 ///
 /// - `POST /attestation/options` (`ServerPublicKeyCredentialCreationOptionsRequest`) → `status`, `errorMessage`
-///   and the `PublicKeyCredentialCreationOptionsJSON` members (§5.4);
-/// - `POST /attestation/result` (a `RegistrationResponseJSON`, §5.1, or an iOS app's native body) → `status`;
+///   and the `PublicKeyCredentialCreationOptionsJSON` members (§5.4): for a new username (sign-up), or for the
+///   account of the request's session (adding a passkey); an existing username without its session is
+///   `accountExists`, except in the conformance mode (``ServerConfiguration/conformance``);
+/// - `POST /attestation/result` (a `RegistrationResponseJSON`, §5.1, or an iOS app's native body) → `status`,
+///   `username`, and for a sign-up a new session (``SessionIssuer``): the account is created only here, once its
+///   first passkey is stored;
 /// - `POST /assertion/options` (`ServerPublicKeyCredentialGetOptionsRequest`) → `status`, `errorMessage` and the
 ///   `PublicKeyCredentialRequestOptionsJSON` members (§5.5);
-/// - `POST /assertion/result` (an `AuthenticationResponseJSON` or a native body) → `status` and `username`.
+/// - `POST /assertion/result` (an `AuthenticationResponseJSON` or a native body) → `status`, `username` and a new
+///   session.
 ///
 /// Every failure is a ``CommonResponse`` with the library's stable error code (``RejectionMiddleware``).
-public struct PasskeyController<Context: RequestContext>: Sendable {
+public struct PasskeyController<Context: AuthRequestContext>: Sendable
+where Context.Identity == AuthenticatedSession {
     /// The relying party that issues the options and verifies the results.
     public let relyingParty: RelyingParty
     /// The accounts and their user handles.
     public let userStore: any UserStore
+    /// Starts the sessions.
+    public let sessions: SessionIssuer
+    /// The conformance mode, the passkey limit and the username concealment.
+    public let configuration: ServerConfiguration
+    /// The key of the made-up credential IDs of concealed unknown usernames: random for each process.
+    let concealmentKey: [UInt8]
 
     /// Creates the controller.
-    public init(relyingParty: RelyingParty, userStore: any UserStore) {
+    public init(
+        relyingParty: RelyingParty,
+        userStore: any UserStore,
+        sessions: SessionIssuer,
+        configuration: ServerConfiguration
+    ) {
         self.relyingParty = relyingParty
         self.userStore = userStore
+        self.sessions = sessions
+        self.configuration = configuration
+        var generator = SystemRandomNumberGenerator()
+        self.concealmentKey = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// Adds the four routes, behind ``RejectionMiddleware``.
     public func addRoutes(to router: Router<Context>) {
         router.group()
-            .add(middleware: RejectionMiddleware<Context>())
+            .add(middleware: RejectionMiddleware<Context>(relyingPartyID: relyingParty.configuration.relyingPartyID))
             .post("attestation/options", use: attestationOptions)
             .post("attestation/result", use: attestationResult)
             .post("assertion/options", use: assertionOptions)
             .post("assertion/result", use: assertionResult)
     }
 
-    /// `POST /attestation/options`: the user handle of the username (created on its first registration) and
-    /// the creation options, whose `excludeCredentials` lists the user's credentials (§5.4.3, §5.4).
+    /// `POST /attestation/options`: creation options (§5.4) for a new account, or for the session's account, whose
+    /// `excludeCredentials` lists its passkeys.
     @Sendable func attestationOptions(request: Request, context: Context) async throws -> Response {
         let body = try await RequestBodyReader.decode(AttestationOptionsRequest.self, from: request)
-        let username = try Self.validated(name: body.username, member: "username")
-        let displayName = try Self.validated(name: body.displayName ?? "", member: "displayName")
-        if AppleAccountUsername.isReserved(username) {
-            guard let ticket = body.appleRegistrationTicket, !ticket.isEmpty,
-                let taken = try await userStore.takeAppleSignInSecret(ticket, purpose: .registrationTicket, at: Date()),
-                taken.username == username
-            else {
-                throw WebAuthnError(
-                    .challengeNotFound,
-                    "a passkey is added to an account starting with \(AppleAccountUsername.prefix) only with the "
-                        + "appleRegistrationTicket POST /auth/apple just returned for it; this one is missing, "
-                        + "unknown, used, expired or for another account"
-                )
-            }
+        let displayName = try AccountText.name(body.displayName ?? "", member: "displayName")
+        let user = try await registeringUser(body, displayName: displayName, session: context.identity)
+        if let existing = user.existing {
+            try await requireRoom(in: existing.userHandle)
         }
-        let userHandle = try await userStore.userHandle(
-            forUsername: username,
-            proposing: try relyingParty.generateUserHandle()
-        )
-        let options = try await relyingParty.beginRegistration(
-            for: PublicKeyCredentialUserEntity(
-                id: userHandle,
-                name: username,
-                displayName: displayName.isEmpty ? username : displayName
-            ),
-            overrides: body.overrides
-        )
-        return try JSONResponse.make(OptionsResponse(options: options))
+        let options = try await relyingParty.beginRegistration(for: user.entity, overrides: body.overrides)
+        return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
     }
 
-    /// `POST /attestation/result`: verifies and stores the new credential (§7.1).
+    /// `POST /attestation/result`: verifies and stores the new credential (§7.1), creates the account of a
+    /// sign-up (`accountExists` when another sign-up of the name finished first: the credential is removed again),
+    /// and starts a session unless the request already has one of that account.
     @Sendable func attestationResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
         let registration = try await relyingParty.finishRegistration(json: body)
+        let account: Account
+        if let existing = try await userStore.account(forUserHandle: registration.userHandle) {
+            let count = try await relyingParty.credentialStore.credentials(forUserHandle: existing.userHandle).count
+            guard count <= configuration.maximumPasskeysPerAccount else {
+                _ = try await relyingParty.credentialStore.remove(credentialID: registration.credentialID)
+                throw Self.limitReached(configuration.maximumPasskeysPerAccount)
+            }
+            account = existing
+        } else {
+            guard let user = registration.user else {
+                _ = try await relyingParty.credentialStore.remove(credentialID: registration.credentialID)
+                throw WebAuthnError(.challengeNotFound, "the registration was begun before this server version")
+            }
+            let created = Account(
+                username: user.name,
+                userHandle: registration.userHandle,
+                displayName: user.displayName == user.name ? nil : user.displayName
+            )
+            guard try await userStore.createAccount(created) else {
+                _ = try await relyingParty.credentialStore.remove(credentialID: registration.credentialID)
+                throw WebAuthnError(.accountExists, "another registration of this username finished first")
+            }
+            account = created
+        }
         context.logger.info(
             "passkey registered",
             metadata: [
@@ -81,54 +109,150 @@ public struct PasskeyController<Context: RequestContext>: Sendable {
                 "attestationFormat": "\(registration.verifiedRegistration.format)",
             ]
         )
-        return try JSONResponse.make(CommonResponse.ok)
+        context.logger.debug("passkey registered for", metadata: ["username": "\(LogText.escaped(account.username))"])
+        guard context.identity?.userHandle != account.userHandle else {
+            return try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: nil))
+        }
+        return try await signedIn(account, credentialID: registration.credentialID, request: request)
     }
 
     /// `POST /assertion/options`: request options listing the user's credentials, or none for a
-    /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`).
+    /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`). An unknown username
+    /// is `unknownCredential`, or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
     @Sendable func assertionOptions(request: Request, context: Context) async throws -> Response {
         let body = try await RequestBodyReader.decode(AssertionOptionsRequest.self, from: request)
-        var userHandle: [UInt8]?
-        if let username = body.username, !username.isEmpty {
-            guard let handle = try await userStore.existingUserHandle(forUsername: username) else {
-                throw WebAuthnError(.unknownCredential, "no passkey is registered for the username \(username)")
+        guard let given = body.username, !given.isEmpty else {
+            let options = try await relyingParty.beginAuthentication(for: nil, overrides: body.overrides)
+            return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
+        }
+        let username = try AccountText.username(given)
+        let userHandle = try await userStore.existingUserHandle(forUsername: username)
+        var options = try await relyingParty.beginAuthentication(for: userHandle, overrides: body.overrides)
+        if userHandle == nil || options.allowCredentials.isEmpty {
+            guard configuration.concealsUnknownUsernames else {
+                throw WebAuthnError(.unknownCredential, "no passkey is registered for this username")
             }
-            userHandle = handle
+            options.allowCredentials = [concealedDescriptor(for: username)]
         }
-        let options = try await relyingParty.beginAuthentication(for: userHandle, overrides: body.overrides)
-        if userHandle != nil, options.allowCredentials.isEmpty {
-            throw WebAuthnError(.unknownCredential, "no passkey is registered for the username \(body.username ?? "")")
-        }
-        return try JSONResponse.make(OptionsResponse(options: options))
+        return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
     }
 
-    /// `POST /assertion/result`: verifies the assertion (§7.2) and answers with the username of the account.
+    /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username.
     @Sendable func assertionResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
         let authentication = try await relyingParty.finishAuthentication(json: body)
-        let username = try await userStore.username(forUserHandle: authentication.userHandle) ?? ""
+        guard let account = try await userStore.account(forUserHandle: authentication.userHandle) else {
+            throw WebAuthnError(.unknownCredential, "the credential belongs to no account")
+        }
         context.logger.info(
             "passkey sign-in",
-            metadata: [
-                "credentialID": "\(Base64URL.encode(authentication.credentialID))",
-                "username": "\(username)",
-            ]
+            metadata: ["credentialID": "\(Base64URL.encode(authentication.credentialID))"]
         )
-        return try JSONResponse.make(AssertionResultResponse(username: username))
+        context.logger.debug("passkey sign-in of", metadata: ["username": "\(LogText.escaped(account.username))"])
+        return try await signedIn(account, credentialID: authentication.credentialID, request: request)
     }
 
-    /// `name` when it is at most ``AttestationOptionsRequest/maximumNameLength`` characters; the username must
-    /// not be empty either.
-    private static func validated(name: String, member: String) throws -> String {
-        guard name.count <= AttestationOptionsRequest.maximumNameLength else {
+    /// The answer of a sign-up or sign-in: a new session, its token in the body and in the cookie.
+    private func signedIn(_ account: Account, credentialID: [UInt8], request: Request) async throws -> Response {
+        let token = try await sessions.start(
+            userHandle: account.userHandle,
+            credentialID: credentialID,
+            request: request
+        )
+        var response = try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: token))
+        response.setCookie(sessions.cookie(carrying: token))
+        return response
+    }
+
+    /// Who a registration is for: the session's account, the `apple:` account of a registration ticket, an
+    /// existing account in the conformance mode, or a new account (`existing` is `nil`).
+    private func registeringUser(
+        _ body: AttestationOptionsRequest,
+        displayName: String?,
+        session: AuthenticatedSession?
+    ) async throws -> (entity: PublicKeyCredentialUserEntity, existing: Account?) {
+        let requested = body.username.isEmpty ? nil : try AccountText.username(body.username)
+        let existing: Account
+        if let requested, AppleAccountUsername.isReserved(requested) {
+            existing = try await appleAccount(requested, ticket: body.appleRegistrationTicket)
+        } else if let session, let account = try await userStore.account(forUserHandle: session.userHandle),
+            requested == nil || requested == account.username
+        {
+            existing = account
+        } else if let requested {
+            if configuration.conformance {
+                let handle = try await userStore.userHandle(
+                    forUsername: requested,
+                    proposing: try relyingParty.generateUserHandle()
+                )
+                existing =
+                    try await userStore.account(forUserHandle: handle)
+                    ?? Account(username: requested, userHandle: handle)
+            } else if try await userStore.existingUserHandle(forUsername: requested) != nil {
+                throw WebAuthnError(
+                    .accountExists,
+                    "this username is taken: sign in to add a passkey to it, or choose another username"
+                )
+            } else {
+                let entity = PublicKeyCredentialUserEntity(
+                    id: try relyingParty.generateUserHandle(),
+                    name: requested,
+                    displayName: displayName ?? requested
+                )
+                return (entity, nil)
+            }
+        } else {
+            throw WebAuthnError(.malformedInput, "username is empty (an empty username needs a session)")
+        }
+        let entity = PublicKeyCredentialUserEntity(
+            id: existing.userHandle,
+            name: existing.username,
+            displayName: displayName ?? existing.shownName
+        )
+        return (entity, existing)
+    }
+
+    /// The `apple:` account a registration ticket of `POST /auth/apple` names, taking the ticket.
+    private func appleAccount(_ username: String, ticket: String?) async throws -> Account {
+        guard let ticket, !ticket.isEmpty,
+            let taken = try await userStore.takeAppleSignInSecret(ticket, purpose: .registrationTicket, at: Date()),
+            AccountText.normalize(taken.username) == username,
+            let handle = try await userStore.existingUserHandle(forUsername: taken.username)
+        else {
             throw WebAuthnError(
-                .malformedInput,
-                "\(member) is longer than \(AttestationOptionsRequest.maximumNameLength) characters"
+                .challengeNotFound,
+                "a passkey is added to an account starting with \(AppleAccountUsername.prefix) only with the "
+                    + "appleRegistrationTicket POST /auth/apple just returned for it; this one is missing, "
+                    + "unknown, used, expired or for another account"
             )
         }
-        guard member != "username" || !name.isEmpty else {
-            throw WebAuthnError(.malformedInput, "username is empty")
-        }
-        return name
+        return try await userStore.account(forUserHandle: handle)
+            ?? Account(username: taken.username, userHandle: handle)
     }
+
+    /// Throws `credentialLimitReached` when the account holds the most passkeys allowed.
+    private func requireRoom(in userHandle: [UInt8]) async throws {
+        let count = try await relyingParty.credentialStore.credentials(forUserHandle: userHandle).count
+        guard count < configuration.maximumPasskeysPerAccount else {
+            throw Self.limitReached(configuration.maximumPasskeysPerAccount)
+        }
+    }
+
+    private static func limitReached(_ maximum: Int) -> WebAuthnError {
+        WebAuthnError(
+            .credentialLimitReached,
+            "the account holds \(maximum) passkeys, the most allowed: delete one before adding another"
+        )
+    }
+
+    /// A made-up credential descriptor for `username`: the same for every request to this process, 32 bytes
+    /// derived from the name and a random key, so that an unknown username looks like an account with one
+    /// security key.
+    private func concealedDescriptor(for username: String) -> PublicKeyCredentialDescriptorJSON {
+        let identifier = HashAlgorithm.sha256.hash(concealmentKey + Array(username.utf8))
+        return PublicKeyCredentialDescriptorJSON(id: identifier, transports: ["usb", "nfc"])
+    }
+
+    /// Options are single-use: never cached.
+    static var noStore: HTTPFields { [.cacheControl: "no-store"] }
 }

@@ -4,8 +4,9 @@ import PasskeyVerifierPostgres
 import PasskeyVerifierSQLite
 import PostgresNIO
 
-/// The three stores the server works with, in one database: the credential records and challenges of the
-/// library (WebAuthn Level 3 §4 "credential record", §13.4.3) and the server's ``UserStore``.
+/// The four stores the server works with, in one database: the credential records and challenges of the
+/// library (WebAuthn Level 3 §4 "credential record", §13.4.3), the server's ``UserStore`` and its
+/// ``SessionStore``.
 public struct PasskeyStorage: Sendable {
     /// The credential records.
     public let credentialStore: any CredentialStore
@@ -13,6 +14,8 @@ public struct PasskeyStorage: Sendable {
     public let challengeStore: any ChallengeStore
     /// The users and their handles.
     public let userStore: any UserStore
+    /// The signed-in sessions.
+    public let sessionStore: any SessionStore
     let closeConnections: @Sendable () async throws -> Void
 
     /// Creates the storage from its stores; `close` releases their connections.
@@ -20,11 +23,13 @@ public struct PasskeyStorage: Sendable {
         credentialStore: any CredentialStore,
         challengeStore: any ChallengeStore,
         userStore: any UserStore,
+        sessionStore: any SessionStore,
         close: @escaping @Sendable () async throws -> Void = {}
     ) {
         self.credentialStore = credentialStore
         self.challengeStore = challengeStore
         self.userStore = userStore
+        self.sessionStore = sessionStore
         self.closeConnections = close
     }
 
@@ -42,6 +47,7 @@ public struct PasskeyStorage: Sendable {
             credentialStore: storage.credentialStore,
             challengeStore: storage.challengeStore,
             userStore: users,
+            sessionStore: SQLiteSessionStore(connection: users.connection),
             close: {
                 try await users.close()
                 try await storage.close()
@@ -49,14 +55,15 @@ public struct PasskeyStorage: Sendable {
         )
     }
 
-    /// Brings the database of `client`, a running pool, to the library's schema and creates the users table.
+    /// Brings the database of `client`, a running pool, to the library's schema and creates the server's tables.
     public static func openPostgres(client: PostgresClient, logger: Logger) async throws -> PasskeyStorage {
         let storage = try await PostgresStorage.open(client: client, logger: logger)
         let users = try await PostgresUserStore.open(client: client, logger: logger)
         return PasskeyStorage(
             credentialStore: storage.credentialStore,
             challengeStore: storage.challengeStore,
-            userStore: users
+            userStore: users,
+            sessionStore: PostgresSessionStore(client: client, logger: logger)
         )
     }
 

@@ -6,44 +6,75 @@ import PostgresNIO
 /// A ``UserStore`` in the `passkey_server_users` table of the PostgreSQL database that holds the credential
 /// records (WebAuthn Level 3 §5.4.3 `user.id`), on the host's running `PostgresClient`.
 ///
-/// ``open(client:logger:)`` creates the table when missing. The insert is `INSERT … ON CONFLICT (username) DO
-/// NOTHING` followed by a read, so concurrent first registrations of one username, on any server, agree on one
-/// handle.
+/// ``open(client:logger:)`` creates the server's tables (accounts, Sign in with Apple links and secrets,
+/// sessions) when missing, in one transaction that first takes the advisory lock ``advisoryLockKey``, so
+/// servers starting at the same moment on an empty database create them once. Accounts are created by one
+/// `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of concurrent first registrations of one username, on any
+/// server, one wins.
 public struct PostgresUserStore: UserStore {
     let client: PostgresClient
     let logger: Logger
 
-    /// Creates the users table when missing and returns the store.
+    /// The key of the transaction-level advisory lock (`pg_advisory_xact_lock`) the creation of the server's
+    /// tables holds: `passkey2` in ASCII, beside the library's own key.
+    public static let advisoryLockKey: Int64 = 0x7061_7373_6B65_7932
+
+    /// The statements that create or bring up to date the server's tables; each can run again.
+    static let schema: [PostgresQuery] = [
+        """
+        CREATE TABLE IF NOT EXISTS passkey_server_users (
+            username TEXT PRIMARY KEY,
+            user_handle BYTEA NOT NULL UNIQUE
+        )
+        """,
+        "ALTER TABLE passkey_server_users ADD COLUMN IF NOT EXISTS display_name TEXT",
+        """
+        CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
+            apple_subject TEXT PRIMARY KEY,
+            username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
+        )
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS passkey_server_apple_secrets (
+            secret TEXT PRIMARY KEY,
+            purpose TEXT NOT NULL,
+            username TEXT NOT NULL,
+            expires_at BIGINT NOT NULL
+        )
+        """,
+        """
+        CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_expires_at
+        ON passkey_server_apple_secrets (expires_at)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS passkey_server_sessions (
+            token_hash BYTEA PRIMARY KEY,
+            user_handle BYTEA NOT NULL,
+            credential_id BYTEA NOT NULL,
+            created_at BIGINT NOT NULL,
+            last_seen_at BIGINT NOT NULL,
+            idle_expires_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            user_agent TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX IF NOT EXISTS passkey_server_sessions_user_handle ON passkey_server_sessions (user_handle)",
+        "CREATE INDEX IF NOT EXISTS passkey_server_sessions_credential_id ON passkey_server_sessions (credential_id)",
+        """
+        CREATE INDEX IF NOT EXISTS passkey_server_sessions_idle_expires_at
+        ON passkey_server_sessions (idle_expires_at)
+        """,
+        "CREATE INDEX IF NOT EXISTS passkey_server_sessions_expires_at ON passkey_server_sessions (expires_at)",
+    ]
+
+    /// Creates the server's tables when missing, under the advisory lock, and returns the store.
     public static func open(client: PostgresClient, logger: Logger) async throws -> PostgresUserStore {
-        try await client.query(
-            """
-            CREATE TABLE IF NOT EXISTS passkey_server_users (
-                username TEXT PRIMARY KEY,
-                user_handle BYTEA NOT NULL UNIQUE
-            )
-            """,
-            logger: logger
-        )
-        try await client.query(
-            """
-            CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
-                apple_subject TEXT PRIMARY KEY,
-                username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
-            )
-            """,
-            logger: logger
-        )
-        try await client.query(
-            """
-            CREATE TABLE IF NOT EXISTS passkey_server_apple_secrets (
-                secret TEXT PRIMARY KEY,
-                purpose TEXT NOT NULL,
-                username TEXT NOT NULL,
-                expires_at BIGINT NOT NULL
-            )
-            """,
-            logger: logger
-        )
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
+            for statement in schema {
+                try await connection.query(statement, logger: logger)
+            }
+        }
         return PostgresUserStore(client: client, logger: logger)
     }
 
@@ -73,13 +104,55 @@ public struct PostgresUserStore: UserStore {
         return Array(buffer.readableBytesView)
     }
 
-    /// The username whose handle is `userHandle`, or `nil`.
-    public func username(forUserHandle userHandle: [UInt8]) async throws -> String? {
+    /// The account whose handle is `userHandle`, or `nil`.
+    public func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
         let rows = try await client.query(
-            "SELECT username FROM passkey_server_users WHERE user_handle = \(ByteBuffer(bytes: userHandle))",
+            """
+            SELECT username, display_name FROM passkey_server_users
+            WHERE user_handle = \(ByteBuffer(bytes: userHandle))
+            """,
             logger: logger
         ).collect()
-        return try rows.first?.decode(String.self)
+        guard let row = rows.first else { return nil }
+        let (username, displayName) = try row.decode((String, String?).self)
+        return Account(username: username, userHandle: userHandle, displayName: displayName)
+    }
+
+    /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
+    public func createAccount(_ account: Account) async throws -> Bool {
+        let rows = try await client.query(
+            """
+            INSERT INTO passkey_server_users (username, user_handle, display_name)
+            VALUES (\(account.username), \(ByteBuffer(bytes: account.userHandle)), \(account.displayName))
+            ON CONFLICT DO NOTHING RETURNING username
+            """,
+            logger: logger
+        ).collect()
+        return !rows.isEmpty
+    }
+
+    /// Sets the display name of the account of `userHandle`.
+    public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
+        let rows = try await client.query(
+            """
+            UPDATE passkey_server_users SET display_name = \(displayName)
+            WHERE user_handle = \(ByteBuffer(bytes: userHandle)) RETURNING username
+            """,
+            logger: logger
+        ).collect()
+        return !rows.isEmpty
+    }
+
+    /// Whether a Sign in with Apple link names the account of `userHandle`.
+    public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
+        let rows = try await client.query(
+            """
+            SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_server_users USING (username)
+            WHERE user_handle = \(ByteBuffer(bytes: userHandle))
+            """,
+            logger: logger
+        ).collect()
+        return !rows.isEmpty
     }
 
     /// The username linked to `subject`, creating the account and the link first when there are none, in one
@@ -109,13 +182,8 @@ public struct PostgresUserStore: UserStore {
         return linked
     }
 
-    /// Keeps `secret`, removing the expired ones first.
+    /// Keeps `secret` (the expired ones are removed by ``removeExpiredAppleSignInSecrets(at:)``).
     public func storeAppleSignInSecret(_ secret: AppleSignInSecret) async throws {
-        let now = AppleSignInSecret.seconds(Date())
-        try await client.query(
-            "DELETE FROM passkey_server_apple_secrets WHERE expires_at < \(now)",
-            logger: logger
-        )
         try await client.query(
             """
             INSERT INTO passkey_server_apple_secrets (secret, purpose, username, expires_at)
@@ -141,5 +209,16 @@ public struct PostgresUserStore: UserStore {
         let (username, expiresAt) = try row.decode((String, Int64).self)
         guard AppleSignInSecret.seconds(now) <= expiresAt else { return nil }
         return AppleSignInSecret(value: value, purpose: purpose, username: username, expiresAt: expiresAt)
+    }
+
+    /// Deletes the secrets that expired before `now`: the periodic cleanup (``ExpiredRowsCleanup``).
+    public func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int {
+        try await client.query(
+            """
+            DELETE FROM passkey_server_apple_secrets WHERE expires_at < \(AppleSignInSecret.seconds(now))
+            RETURNING 1
+            """,
+            logger: logger
+        ).collect().count
     }
 }

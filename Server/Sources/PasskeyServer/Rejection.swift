@@ -2,8 +2,9 @@ import Hummingbird
 import PasskeyVerifier
 
 /// What the client is told when a request fails, and how loud the log is about it: a
-/// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a database
-/// failure a 503 with `storeUnavailable`, a misconfiguration a 500.
+/// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
+/// ``RouteRefusal`` its own status and code, a database failure a 503 with `storeUnavailable`, a misconfiguration
+/// a 500.
 struct Rejection: Sendable {
     /// The HTTP status.
     let status: HTTPResponse.Status
@@ -22,11 +23,13 @@ struct Rejection: Sendable {
         switch error {
         case let error as WebAuthnError:
             self.init(status: .badRequest, code: error.code.name, message: error.message, isServerFailure: false)
-        case let error as AppleKeySetUnavailable:
+        case let error as RouteRefusal:
+            self.init(status: error.status, code: error.code, message: error.message, isServerFailure: false)
+        case is AppleKeySetUnavailable:
             self.init(
                 status: .serviceUnavailable,
                 code: "appleKeysUnavailable",
-                message: "Apple's keys cannot be fetched now; try again later (\(error))",
+                message: "Apple's keys cannot be fetched now; try again later",
                 isServerFailure: true
             )
         case let error as AppleAccountConflict:
@@ -55,8 +58,16 @@ struct Rejection: Sendable {
         self.isServerFailure = isServerFailure
     }
 
-    /// The response: `{"status": "failed", "errorMessage": "<code>: <message>"}`.
-    func response() throws -> Response {
-        try JSONResponse.make(CommonResponse.failed(code: code, message: message), status: status)
+    /// The response: `{"status": "failed", "errorMessage": "<code>: <message>"}`, with the argument of
+    /// `PublicKeyCredential.signalUnknownCredential()` (WebAuthn Level 3 §5.1.10.1) when a sign-in named a
+    /// credential the server does not have.
+    func response(unknownCredential: UnknownCredentialOptionsJSON? = nil) throws -> Response {
+        try JSONResponse.make(
+            FailureResponse(
+                common: CommonResponse.failed(code: code, message: message),
+                unknownCredential: unknownCredential
+            ),
+            status: status
+        )
     }
 }

@@ -1,9 +1,14 @@
 import Hummingbird
 import Logging
+import PasskeyVerifier
 
 /// Turns the errors of the ceremony routes into ``CommonResponse`` failures (``Rejection``) and logs each
 /// with its error code: a rejected client at `info`, a failing store at `error`.
 struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The RP ID an `unknownCredential` answer names for `PublicKeyCredential.signalUnknownCredential()`
+    /// (WebAuthn Level 3 §5.1.10.1), or `nil` for routes that verify no assertion.
+    var relyingPartyID: String?
+
     func handle(
         _ request: Request,
         context: Context,
@@ -17,15 +22,24 @@ struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
             let rejection = Rejection(error)
             let metadata: Logger.Metadata = [
                 "code": "\(rejection.code)",
-                "path": "\(request.uri.path)",
-                "error": "\(error)",
+                "path": "\(LogText.escaped(request.uri.path))",
+                "error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))",
             ]
             if rejection.isServerFailure {
                 context.logger.error("passkey request failed", metadata: metadata)
             } else {
                 context.logger.info("passkey request rejected", metadata: metadata)
             }
-            return try rejection.response()
+            guard let relyingPartyID, let error = error as? WebAuthnError, let credentialID = error.unknownCredentialID
+            else {
+                return try rejection.response()
+            }
+            return try rejection.response(
+                unknownCredential: UnknownCredentialOptionsJSON(
+                    relyingPartyID: relyingPartyID,
+                    credentialID: credentialID
+                )
+            )
         }
     }
 }

@@ -8,8 +8,8 @@ import SQLiteNIO
 /// It has its own connection to the file, opened by ``open(path:)``, which creates the table when missing, and
 /// its own one-thread pool, so that the connection runs one statement at a time: a write that started while
 /// another statement of the connection was stepping would fail at once with `SQLITE_BUSY_SNAPSHOT` when another
-/// server process has written since. The insert is `INSERT … ON CONFLICT (username) DO NOTHING` followed by a
-/// read, so concurrent first registrations of one username agree on one handle.
+/// server process has written since. Accounts are created by one `INSERT … ON CONFLICT DO NOTHING RETURNING`, so
+/// of concurrent first registrations of one username one wins.
 public struct SQLiteUserStore: UserStore {
     let connection: SQLiteConnection
     let threadPool: NIOThreadPool
@@ -35,10 +35,15 @@ public struct SQLiteUserStore: UserStore {
                 """
                 CREATE TABLE IF NOT EXISTS passkey_server_users (
                     username TEXT PRIMARY KEY NOT NULL,
-                    user_handle BLOB NOT NULL UNIQUE
+                    user_handle BLOB NOT NULL UNIQUE,
+                    display_name TEXT
                 )
                 """
             )
+            let columns = try await connection.query("PRAGMA table_info(passkey_server_users)")
+            if !columns.contains(where: { $0.column("name")?.string == "display_name" }) {
+                _ = try await connection.query("ALTER TABLE passkey_server_users ADD COLUMN display_name TEXT")
+            }
             _ = try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
@@ -46,6 +51,9 @@ public struct SQLiteUserStore: UserStore {
                     username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
                 )
                 """
+            )
+            _ = try await connection.query(
+                "CREATE INDEX IF NOT EXISTS passkey_server_apple_accounts_username ON passkey_server_apple_accounts (username)"
             )
             _ = try await connection.query(
                 """
@@ -57,6 +65,10 @@ public struct SQLiteUserStore: UserStore {
                 )
                 """
             )
+            _ = try await connection.query(
+                "CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_expires_at ON passkey_server_apple_secrets (expires_at)"
+            )
+            try await SQLiteSessionStore.createTable(on: connection)
         } catch {
             try? await connection.close()
             try? await threadPool.shutdownGracefully()
@@ -90,27 +102,70 @@ public struct SQLiteUserStore: UserStore {
         return Array(buffer.readableBytesView)
     }
 
-    /// The username whose handle is `userHandle`, or `nil`.
-    public func username(forUserHandle userHandle: [UInt8]) async throws -> String? {
+    /// The account whose handle is `userHandle`, or `nil`.
+    public func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
         let rows = try await connection.query(
-            "SELECT username FROM passkey_server_users WHERE user_handle = ?",
+            "SELECT username, display_name FROM passkey_server_users WHERE user_handle = ?",
             [.blob(ByteBuffer(bytes: userHandle))]
         )
-        return rows.first?.column("username")?.string
+        guard let row = rows.first else { return nil }
+        guard let username = row.column("username")?.string else {
+            throw UserStoreError("a username stored for a user handle is not text")
+        }
+        return Account(username: username, userHandle: userHandle, displayName: row.column("display_name")?.string)
+    }
+
+    /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
+    public func createAccount(_ account: Account) async throws -> Bool {
+        let rows = try await connection.query(
+            """
+            INSERT INTO passkey_server_users (username, user_handle, display_name) VALUES (?, ?, ?)
+            ON CONFLICT DO NOTHING RETURNING username
+            """,
+            [
+                .text(account.username), .blob(ByteBuffer(bytes: account.userHandle)),
+                account.displayName.map(SQLiteData.text) ?? .null,
+            ]
+        )
+        return !rows.isEmpty
+    }
+
+    /// Sets the display name of the account of `userHandle`.
+    public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
+        let rows = try await connection.query(
+            "UPDATE passkey_server_users SET display_name = ? WHERE user_handle = ? RETURNING username",
+            [displayName.map(SQLiteData.text) ?? .null, .blob(ByteBuffer(bytes: userHandle))]
+        )
+        return !rows.isEmpty
+    }
+
+    /// Whether a Sign in with Apple link names the account of `userHandle`.
+    public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
+        let rows = try await connection.query(
+            """
+            SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_server_users USING (username)
+            WHERE user_handle = ?
+            """,
+            [.blob(ByteBuffer(bytes: userHandle))]
+        )
+        return !rows.isEmpty
     }
 
     /// The username linked to `subject`, creating the link and then the account when there are none. The link is
-    /// inserted first (`ON CONFLICT DO NOTHING`), so of concurrent first sign-ins one makes it and the others read
-    /// it; when the account already existed without a link, the link just made is removed again and the call
-    /// throws ``AppleAccountConflict``.
+    /// inserted only while no account of that name exists (`INSERT … SELECT … WHERE NOT EXISTS … ON CONFLICT DO
+    /// NOTHING RETURNING`, one statement), so of concurrent first sign-ins, in any process, one makes it and the
+    /// others read it, and a link once made is never taken back: the account it names can then only be created by
+    /// that call (the `apple:` prefix is reserved). An account that existed without a link is never linked:
+    /// ``AppleAccountConflict``.
     public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
         let username = AppleAccountUsername.username(forSubject: subject)
         let linkedNow = try await connection.query(
             """
-            INSERT INTO passkey_server_apple_accounts (apple_subject, username) VALUES (?, ?)
+            INSERT INTO passkey_server_apple_accounts (apple_subject, username)
+            SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM passkey_server_users WHERE username = ?)
             ON CONFLICT DO NOTHING RETURNING username
             """,
-            [.text(subject), .text(username)]
+            [.text(subject), .text(username), .text(username)]
         )
         guard !linkedNow.isEmpty else {
             let rows = try await connection.query(
@@ -122,29 +177,15 @@ public struct SQLiteUserStore: UserStore {
             }
             return linked
         }
-        let created = try await connection.query(
-            """
-            INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?)
-            ON CONFLICT DO NOTHING RETURNING username
-            """,
+        _ = try await connection.query(
+            "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
             [.text(username), .blob(ByteBuffer(bytes: proposed))]
         )
-        guard !created.isEmpty else {
-            _ = try await connection.query(
-                "DELETE FROM passkey_server_apple_accounts WHERE apple_subject = ?",
-                [.text(subject)]
-            )
-            throw AppleAccountConflict(username: username)
-        }
         return username
     }
 
-    /// Keeps `secret`, removing the expired ones first.
+    /// Keeps `secret` (the expired ones are removed by ``removeExpiredAppleSignInSecrets(at:)``).
     public func storeAppleSignInSecret(_ secret: AppleSignInSecret) async throws {
-        _ = try await connection.query(
-            "DELETE FROM passkey_server_apple_secrets WHERE expires_at < ?",
-            [.integer(Int(AppleSignInSecret.seconds(Date())))]
-        )
         _ = try await connection.query(
             "INSERT INTO passkey_server_apple_secrets (secret, purpose, username, expires_at) VALUES (?, ?, ?, ?)",
             [
@@ -167,6 +208,15 @@ public struct SQLiteUserStore: UserStore {
         else { return nil }
         guard AppleSignInSecret.seconds(now) <= Int64(expiresAt) else { return nil }
         return AppleSignInSecret(value: value, purpose: purpose, username: username, expiresAt: Int64(expiresAt))
+    }
+
+    /// Deletes the secrets that expired before `now`: the periodic cleanup (``ExpiredRowsCleanup``).
+    public func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int {
+        let rows = try await connection.query(
+            "DELETE FROM passkey_server_apple_secrets WHERE expires_at < ? RETURNING 1",
+            [.integer(Int(AppleSignInSecret.seconds(now)))]
+        )
+        return rows.count
     }
 
     /// Closes the connection and stops its thread; the store fails afterwards.

@@ -21,6 +21,24 @@ public struct ServerConfiguration: Sendable {
     public var appleClientIDs: [String]
     /// Where Apple's identity-token keys are downloaded from (a JSON Web Key Set, RFC 7517 §5).
     public var appleKeysURL: String
+    /// The FIDO conformance mode: `POST /attestation/options` adds a passkey to an existing username without a
+    /// session of that account, as the conformance tools expect, and requests without the session cookie are not
+    /// checked for their `Origin`. Never for a deployment: anyone can then add a passkey to anyone's account.
+    public var conformance: Bool
+    /// The most passkeys one account may hold (`credentialLimitReached` past it); it bounds
+    /// `excludeCredentials` and `allowCredentials` (WebAuthn Level 3 §5.4, §5.5).
+    public var maximumPasskeysPerAccount: Int
+    /// How long sessions last.
+    public var sessionIdleTimeout: Int64
+    /// How long a session lasts at most.
+    public var sessionLifetime: Int64
+    /// Whether `POST /assertion/options` answers an unknown username with plausible options (a made-up
+    /// credential ID derived from the name) instead of `unknownCredential`, so that it does not reveal which
+    /// usernames exist (§14.6.2 "Username Enumeration").
+    public var concealsUnknownUsernames: Bool
+
+    /// The default of ``maximumPasskeysPerAccount``.
+    public static let defaultMaximumPasskeysPerAccount = 20
 
     /// Creates a configuration.
     public init(
@@ -30,7 +48,12 @@ public struct ServerConfiguration: Sendable {
         appleAppIDs: [String] = [],
         relatedOrigins: [String] = [],
         appleClientIDs: [String] = [],
-        appleKeysURL: String = AppleKeySetFetcher.appleKeysURL
+        appleKeysURL: String = AppleKeySetFetcher.appleKeysURL,
+        conformance: Bool = false,
+        maximumPasskeysPerAccount: Int = ServerConfiguration.defaultMaximumPasskeysPerAccount,
+        sessionIdleTimeout: Int64 = SessionPolicy.defaultIdleTimeout,
+        sessionLifetime: Int64 = SessionPolicy.defaultLifetime,
+        concealsUnknownUsernames: Bool = false
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyName = relyingPartyName ?? relyingPartyID
@@ -39,6 +62,20 @@ public struct ServerConfiguration: Sendable {
         self.relatedOrigins = relatedOrigins
         self.appleClientIDs = appleClientIDs
         self.appleKeysURL = appleKeysURL
+        self.conformance = conformance
+        self.maximumPasskeysPerAccount = max(1, maximumPasskeysPerAccount)
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.sessionLifetime = sessionLifetime
+        self.concealsUnknownUsernames = concealsUnknownUsernames
+    }
+
+    /// The session timeouts and cookie for these origins.
+    public var sessionPolicy: SessionPolicy {
+        SessionPolicy(
+            idleTimeout: sessionIdleTimeout,
+            lifetime: sessionLifetime,
+            securesCookie: SessionPolicy.securesCookie(for: origins)
+        )
     }
 
     /// The library's configuration: the RP ID and name, the origins and the related origins, with the

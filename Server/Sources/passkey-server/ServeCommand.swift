@@ -50,12 +50,38 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("apple-keys"), help: "Where Apple's identity-token keys (a JWKS) are downloaded from.")
     var appleKeysURL = AppleKeySetFetcher.appleKeysURL
 
+    @Flag(
+        help: """
+            FIDO conformance mode: a passkey can be added to an existing username without that account's session, \
+            as the FIDO Alliance conformance tools expect. Never for a deployment.
+            """
+    )
+    var conformance = false
+
+    @Option(name: .customLong("max-passkeys"), help: "The most passkeys one account may hold.")
+    var maximumPasskeys = ServerConfiguration.defaultMaximumPasskeysPerAccount
+
+    @Option(name: .customLong("session-idle-timeout"), help: "Seconds after which an unused session ends.")
+    var sessionIdleTimeout = SessionPolicy.defaultIdleTimeout
+
+    @Option(name: .customLong("session-lifetime"), help: "Seconds after which a session ends in any case.")
+    var sessionLifetime = SessionPolicy.defaultLifetime
+
+    @Flag(
+        name: .customLong("conceal-unknown-usernames"),
+        help: "Answer POST /assertion/options for an unknown username with plausible options, not unknownCredential."
+    )
+    var concealsUnknownUsernames = false
+
     @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
     func validate() throws {
         guard !origins.isEmpty else {
             throw ValidationError("give at least one --origin, such as --origin http://localhost:8080")
+        }
+        guard maximumPasskeys >= 1, sessionIdleTimeout >= 1, sessionLifetime >= 1 else {
+            throw ValidationError("--max-passkeys, --session-idle-timeout and --session-lifetime must be at least 1")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -72,8 +98,18 @@ struct ServeCommand: AsyncParsableCommand {
             appleAppIDs: appleAppIDs,
             relatedOrigins: relatedOrigins,
             appleClientIDs: appleClientIDs,
-            appleKeysURL: appleKeysURL
+            appleKeysURL: appleKeysURL,
+            conformance: conformance,
+            maximumPasskeysPerAccount: maximumPasskeys,
+            sessionIdleTimeout: sessionIdleTimeout,
+            sessionLifetime: sessionLifetime,
+            concealsUnknownUsernames: concealsUnknownUsernames
         )
+        if conformance {
+            logger.warning(
+                "FIDO conformance mode (--conformance): anyone can add a passkey to any existing account; never deploy it"
+            )
+        }
         _ = try configuration.relyingPartyConfiguration()
         try await PasskeyServerService(
             configuration: configuration,

@@ -7,7 +7,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// `POST /auth/apple` and `POST /credentials` on a temporary SQLite file, with Apple played by
+/// `POST /auth/apple` and `GET /credentials` on a temporary SQLite file, with Apple played by
 /// `AppleIdentityTokenIssuer` and its key set handed to the router (no network).
 @Suite struct AppleSignInRouteTests {
     static let clientID = "com.example.passkeys"
@@ -37,33 +37,15 @@ import Testing
         prepare: @Sendable (PasskeyStorage) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("passkey-server-apple-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
-        }
         var configuration = ServerHarness.configuration
         configuration.appleClientIDs = clientIDs
-        let keySource = try source ?? FixedKeySet(try #require(issuer).keySet())
-        let storage = try await PasskeyStorage.openSQLite(path: path)
-        do {
-            try await prepare(storage)
-            let router = try PasskeyServerApplication.makeRouter(
-                configuration: configuration,
-                storage: storage,
-                appleKeySetSource: keySource,
-                authenticatorNaming: naming
-            )
-            try await Application(router: router).test(.router) { client in
-                try await body(ServerHarness(client: client))
-            }
-        } catch {
-            try? await storage.close()
-            throw error
-        }
-        try await storage.close()
+        try await ServerHarness.run(
+            configuration: configuration,
+            appleKeySetSource: try source ?? FixedKeySet(try #require(issuer).keySet()),
+            naming: naming,
+            prepare: prepare,
+            body
+        )
     }
 
     static func token(subject: String, rawNonce: String, audience: String = clientID) throws -> String {
@@ -111,14 +93,15 @@ import Testing
             var authenticator = VirtualAuthenticator(
                 relyingPartyID: ServerHarness.relyingPartyID, origin: ServerHarness.origin,
                 aaguid: try #require(AAGUID(uuidString: "fbfc3007-154e-4ecc-8c0b-6e020557d7bd")))
-            let registration = try await server.register(
+            let (registration, answer) = try await server.signUp(
                 username, with: &authenticator, appleRegistrationTicket: signIn.appleRegistrationTicket)
+            #expect(answer.username == username)
             var other = ServerHarness.authenticator()
             let secondSignIn = try await Self.signIn(server, subject: "000777.xyz.0003")
             try await server.register(
                 username, with: &other, appleRegistrationTicket: secondSignIn.appleRegistrationTicket)
 
-            let response = try await server.post("/credentials", json: CredentialListRequest(username: username))
+            let response = try await server.signedIn(answer.sessionToken).get("/credentials")
             try ServerHarness.expectOK(response)
             let list = try ServerHarness.decode(CredentialListResponse.self, response).credentials
             #expect(list.count == 2)
@@ -255,11 +238,16 @@ import Testing
         #expect(naming.name(for: .zero) == nil)
     }
 
-    @Test func theCredentialListOfAnUnknownUsernameIsUnknownCredential() async throws {
+    @Test func theLastPasskeyOfAnAppleAccountCanBeDeleted() async throws {
         try await Self.run { server in
-            let response = try await server.post("/credentials", json: CredentialListRequest(username: "nobody"))
-            #expect(response.status == .badRequest)
-            #expect(try ServerHarness.failureCode(response) == "unknownCredential")
+            let signIn = try await Self.signIn(server, subject: "000778.xyz.0004")
+            var authenticator = ServerHarness.authenticator()
+            let (registration, answer) = try await server.signUp(
+                signIn.username, with: &authenticator, appleRegistrationTicket: signIn.appleRegistrationTicket)
+            let signedIn = server.signedIn(answer.sessionToken)
+            let response = try await signedIn.delete("/credentials/\(Base64URL.encode(registration.credentialID))")
+            try ServerHarness.expectOK(response)
+            #expect(try await signedIn.get("/session").status == .unauthorized)
         }
     }
 

@@ -24,7 +24,7 @@ import Testing
             let assertion = try authenticator.authenticate(options: request)
             let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
             try ServerHarness.expectOK(response)
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == "alice")
+            #expect(try ServerHarness.decode(SignedInResponse.self, response).username == "alice")
         }
     }
 
@@ -40,7 +40,7 @@ import Testing
             let assertion = try authenticator.authenticate(options: request)
             let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
             try ServerHarness.expectOK(response)
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == "bob")
+            #expect(try ServerHarness.decode(SignedInResponse.self, response).username == "bob")
         }
     }
 
@@ -52,14 +52,17 @@ import Testing
             #expect(request.allowCredentials.isEmpty)
             let assertion = try authenticator.authenticate(options: request)
             let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == "heidi")
+            #expect(try ServerHarness.decode(SignedInResponse.self, response).username == "heidi")
         }
     }
 
     @Test func aUsernameKeepsOneUserHandle() async throws {
         try await ServerHarness.run { server in
-            let first = try await server.creationOptions(AttestationOptionsRequest(username: "dave"))
-            let second = try await server.creationOptions(AttestationOptionsRequest(username: "dave"))
+            var authenticator = ServerHarness.authenticator()
+            let answer = try await server.signUp("dave", with: &authenticator).answer
+            let signedIn = server.signedIn(answer.sessionToken)
+            let first = try await signedIn.creationOptions(AttestationOptionsRequest(username: "dave"))
+            let second = try await signedIn.creationOptions(AttestationOptionsRequest(username: ""))
             let other = try await server.creationOptions(AttestationOptionsRequest(username: "erin"))
             #expect(first.user.id == second.user.id)
             #expect(first.user.id != other.user.id)
@@ -92,7 +95,7 @@ import Testing
             let assertion = try authenticator.authenticate(options: request)
             let response = try await server.post("/assertion/result", json: assertion.nativeFields)
             try ServerHarness.expectOK(response)
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == "grace")
+            #expect(try ServerHarness.decode(SignedInResponse.self, response).username == "grace")
         }
     }
 }

@@ -14,7 +14,7 @@ import Testing
             let assertion = try authenticator.authenticate(options: options)
             let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
             try ServerHarness.expectOK(response)
-            #expect(try ServerHarness.decode(AssertionResultResponse.self, response).username == "alice")
+            #expect(try ServerHarness.decode(SignedInResponse.self, response).username == "alice")
         }
     }
 

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import PasskeyServer
 import PasskeyVerifier
 import PasskeyVerifierTesting
@@ -16,14 +14,12 @@ struct PostgresAppleSignInTests {
         try await ServerHarness.withPostgresStorage { storage in
             var configuration = ServerHarness.configuration
             configuration.appleClientIDs = [AppleSignInRouteTests.clientID]
-            let router = try PasskeyServerApplication.makeRouter(
+            try await ServerHarness.run(
                 configuration: configuration,
                 storage: storage,
                 appleKeySetSource: AppleSignInRouteTests.FixedKeySet(try issuer.keySet())
-            )
-            try await Application(router: router).test(.router) { client in
-                let server = ServerHarness(client: client)
-                let subject = "000001.\(UUID().uuidString).0001"
+            ) { server in
+                let subject = "000001.\(UUID().uuidString.lowercased()).0001"
                 let signIns = try await withThrowingTaskGroup(of: AppleSignInResponse.self) { signIns in
                     for _ in 0..<4 {
                         signIns.addTask { try await AppleSignInRouteTests.signIn(server, subject: subject) }
@@ -49,10 +45,11 @@ struct PostgresAppleSignInTests {
                 let stolen = try await server.post(
                     "/attestation/options", json: AttestationOptionsRequest(username: "apple:\(subject)"))
                 #expect(try ServerHarness.failureCode(stolen) == "challengeNotFound")
-                try await server.register(
+                let answer = try await server.signUp(
                     "apple:\(subject)", with: &authenticator,
-                    appleRegistrationTicket: signIns[0].appleRegistrationTicket)
-                let legacy = "000002.\(UUID().uuidString).0002"
+                    appleRegistrationTicket: signIns[0].appleRegistrationTicket
+                ).answer
+                let legacy = "000002.\(UUID().uuidString.lowercased()).0002"
                 _ = try await storage.userStore.userHandle(
                     forUsername: "apple:\(legacy)", proposing: Array(legacy.utf8))
                 let legacyNonce = try await AppleSignInRouteTests.nonce(server)
@@ -63,8 +60,7 @@ struct PostgresAppleSignInTests {
                         rawNonce: legacyNonce))
                 #expect(conflict.status == .conflict)
                 #expect(try ServerHarness.failureCode(conflict) == "appleAccountConflict")
-                let list = try await server.post(
-                    "/credentials", json: CredentialListRequest(username: "apple:\(subject)"))
+                let list = try await server.signedIn(answer.sessionToken).get("/credentials")
                 #expect(try ServerHarness.decode(CredentialListResponse.self, list).credentials.count == 1)
             }
         }

@@ -11,8 +11,9 @@ import Testing
     @Test func aCredentialTheUserHoldsIsExcluded() async throws {
         try await ServerHarness.run { server in
             var authenticator = ServerHarness.authenticator()
-            let registration = try await server.register("alice", with: &authenticator)
-            let options = try await server.creationOptions(AttestationOptionsRequest(username: "alice"))
+            let (registration, answer) = try await server.signUp("alice", with: &authenticator)
+            let options = try await server.signedIn(answer.sessionToken).creationOptions(
+                AttestationOptionsRequest(username: "alice"))
             #expect(options.excludeCredentials.compactMap(\.credentialID) == [registration.credentialID])
             #expect(throws: VirtualAuthenticatorError(.invalidState, "")) {
                 try authenticator.register(options: options)

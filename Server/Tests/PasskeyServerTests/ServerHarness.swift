@@ -20,11 +20,18 @@ struct ServerHarness: Sendable {
     )
 
     let client: any TestClientProtocol
+    /// The session token sent as `Authorization: Bearer`, as a native app does; `nil` for a stranger.
+    var sessionToken: String?
 
     /// Runs `body` with a client of a new server on a new SQLite file, removed afterwards; in process
-    /// (`.router`) or over a socket (`.live`).
+    /// (`.router`) or over a socket (`.live`). `prepare` runs on the storage first; `clock` is the server's instant.
     static func run(
         _ setup: TestingSetup = .router,
+        configuration: ServerConfiguration = configuration,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        naming: AuthenticatorNaming = AuthenticatorNaming(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        prepare: @Sendable (PasskeyStorage) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let path = FileManager.default.temporaryDirectory
@@ -36,11 +43,16 @@ struct ServerHarness: Sendable {
         }
         let storage = try await PasskeyStorage.openSQLite(path: path)
         do {
-            let router = try PasskeyServerApplication.makeRouter(configuration: configuration, storage: storage)
-            let application = Application(router: router)
-            try await application.test(setup) { client in
-                try await body(ServerHarness(client: client))
-            }
+            try await prepare(storage)
+            try await run(
+                setup,
+                configuration: configuration,
+                storage: storage,
+                appleKeySetSource: appleKeySetSource,
+                naming: naming,
+                clock: clock,
+                body
+            )
         } catch {
             try? await storage.close()
             throw error
@@ -48,29 +60,74 @@ struct ServerHarness: Sendable {
         try await storage.close()
     }
 
+    /// Runs `body` with a client of a new server on `storage`.
+    static func run(
+        _ setup: TestingSetup = .router,
+        configuration: ServerConfiguration = configuration,
+        storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        naming: AuthenticatorNaming = AuthenticatorNaming(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        _ body: @escaping @Sendable (ServerHarness) async throws -> Void
+    ) async throws {
+        let router = try PasskeyServerApplication.makeRouter(
+            configuration: configuration,
+            storage: storage,
+            appleKeySetSource: appleKeySetSource,
+            authenticatorNaming: naming,
+            clock: clock
+        )
+        try await Application(router: router).test(setup) { client in
+            try await body(ServerHarness(client: client))
+        }
+    }
+
+    /// This client with the session `token` (`nil`: none).
+    func signedIn(_ token: String?) -> ServerHarness {
+        var copy = self
+        copy.sessionToken = token
+        return copy
+    }
+
     /// A virtual authenticator for the test relying party, with the flags of a synced passkey.
     static func authenticator(flags: AuthenticatorFlags = VirtualAuthenticator.passkeyFlags) -> VirtualAuthenticator {
         VirtualAuthenticator(relyingPartyID: relyingPartyID, origin: origin, flags: flags)
     }
 
+    /// Sends `method` to `path` with `body`, the JSON content type, the session as a bearer token, and `headers`.
+    func execute(
+        _ path: String,
+        method: HTTPRequest.Method,
+        bytes body: [UInt8]? = nil,
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers: HTTPFields = body == nil ? [:] : [.contentType: "application/json"]
+        if let sessionToken {
+            headers[.authorization] = "Bearer \(sessionToken)"
+        }
+        headers.append(contentsOf: extra)
+        return try await client.execute(
+            uri: path, method: method, headers: headers, body: body.map(ByteBuffer.init(bytes:)))
+    }
+
     /// POSTs `body` to `path`.
-    func post(_ path: String, bytes body: [UInt8]) async throws -> TestResponse {
-        try await client.execute(
-            uri: path,
-            method: .post,
-            headers: [.contentType: "application/json"],
-            body: ByteBuffer(bytes: body)
-        )
+    func post(_ path: String, bytes body: [UInt8], headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await execute(path, method: .post, bytes: body, headers: headers)
     }
 
     /// POSTs `value` as JSON to `path`.
-    func post(_ path: String, json value: some Encodable) async throws -> TestResponse {
-        try await post(path, bytes: Array(try JSONEncoder().encode(value)))
+    func post(_ path: String, json value: some Encodable, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await post(path, bytes: Array(try JSONEncoder().encode(value)), headers: headers)
     }
 
     /// GETs `path`.
-    func get(_ path: String) async throws -> TestResponse {
-        try await client.execute(uri: path, method: .get)
+    func get(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await execute(path, method: .get, headers: headers)
+    }
+
+    /// DELETEs `path`.
+    func delete(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await execute(path, method: .delete, headers: headers)
     }
 
     /// The creation options `POST /attestation/options` returns for `request`.
@@ -95,12 +152,34 @@ struct ServerHarness: Sendable {
         with authenticator: inout VirtualAuthenticator,
         appleRegistrationTicket: String? = nil
     ) async throws -> VirtualRegistration {
+        try await signUp(username, with: &authenticator, appleRegistrationTicket: appleRegistrationTicket).registration
+    }
+
+    /// Registers a passkey for `username` and returns the registration and the answer (with the session token of a
+    /// sign-up).
+    func signUp(
+        _ username: String,
+        with authenticator: inout VirtualAuthenticator,
+        appleRegistrationTicket: String? = nil
+    ) async throws -> (registration: VirtualRegistration, answer: SignedInResponse) {
         let options = try await creationOptions(
             AttestationOptionsRequest(
                 username: username, displayName: username, appleRegistrationTicket: appleRegistrationTicket))
         let registration = try authenticator.register(options: options)
-        try Self.expectOK(try await post("/attestation/result", bytes: registration.jsonBytes))
-        return registration
+        let response = try await post("/attestation/result", bytes: registration.jsonBytes)
+        try Self.expectOK(response)
+        return (registration, try Self.decode(SignedInResponse.self, response))
+    }
+
+    /// Signs in with `authenticator` (by `username`, or with a discoverable credential) and returns the answer.
+    func signIn(_ username: String? = nil, with authenticator: inout VirtualAuthenticator) async throws
+        -> SignedInResponse
+    {
+        let options = try await requestOptions(AssertionOptionsRequest(username: username))
+        let assertion = try authenticator.authenticate(options: options)
+        let response = try await post("/assertion/result", bytes: assertion.jsonBytes)
+        try Self.expectOK(response)
+        return try Self.decode(SignedInResponse.self, response)
     }
 
     /// `response`'s body decoded as a `Value`.

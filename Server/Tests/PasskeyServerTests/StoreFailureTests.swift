@@ -18,20 +18,43 @@ import Testing
             throw UserStoreError("unreachable")
         }
 
-        func username(forUserHandle userHandle: [UInt8]) async throws -> String? {
+        func createAccount(_ account: Account) async throws -> Bool {
+            throw UserStoreError("unreachable")
+        }
+
+        func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
+            throw UserStoreError("unreachable")
+        }
+
+        func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
             throw UserStoreError("unreachable")
         }
     }
 
+    /// A sessions table whose every call fails.
+    struct UnreachableSessionStore: SessionStore {
+        func insert(_ session: SessionRecord) async throws { throw UserStoreError("unreachable") }
+        func session(tokenHash: [UInt8]) async throws -> SessionRecord? { throw UserStoreError("unreachable") }
+        func touch(tokenHash: [UInt8], lastSeenAt: Int64, idleExpiresAt: Int64) async throws {
+            throw UserStoreError("unreachable")
+        }
+        func remove(tokenHash: [UInt8]) async throws -> Bool { throw UserStoreError("unreachable") }
+        func removeAll(userHandle: [UInt8]) async throws -> Int { throw UserStoreError("unreachable") }
+        func removeAll(credentialID: [UInt8]) async throws -> Int { throw UserStoreError("unreachable") }
+        func removeExpired(at now: Int64) async throws -> Int { throw UserStoreError("unreachable") }
+    }
+
     @Test(arguments: [
-        ("/attestation/options", #"{"username": "alice"}"#),
-        ("/assertion/options", #"{"username": "alice"}"#),
+        ("/attestation/options", #"{"username": "alice"}"#, ""),
+        ("/assertion/options", #"{"username": "alice"}"#, ""),
+        ("/session/logout", "{}", "Bearer " + String(repeating: "A", count: 43)),
     ])
-    func aFailingStoreIsServiceUnavailable(route: String, body: String) async throws {
+    func aFailingStoreIsServiceUnavailable(route: String, body: String, authorization: String) async throws {
         let storage = PasskeyStorage(
             credentialStore: InMemoryCredentialStore(),
             challengeStore: InMemoryChallengeStore(),
-            userStore: UnreachableUserStore()
+            userStore: UnreachableUserStore(),
+            sessionStore: UnreachableSessionStore()
         )
         let router = try PasskeyServerApplication.makeRouter(
             configuration: ServerHarness.configuration,
@@ -41,7 +64,9 @@ import Testing
             let response = try await client.execute(
                 uri: route,
                 method: .post,
-                headers: [.contentType: "application/json"],
+                headers: authorization.isEmpty
+                    ? [.contentType: "application/json"]
+                    : [.contentType: "application/json", .authorization: authorization],
                 body: ByteBuffer(string: body)
             )
             #expect(response.status == .serviceUnavailable)

@@ -22,18 +22,25 @@ public struct CeremonyParameters: Codable, Sendable, Hashable {
     /// The client extension inputs sent (§5.4, §5.5 `extensions`): an enforced `credProtect` and `appid` are
     /// checked against them.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
+    /// The user account a registration was begun for (§5.4 `user`), handed back by
+    /// ``RelyingParty/finishRegistration(_:)`` in ``CompletedRegistration/user`` so that a host creates the
+    /// account only when its first credential is stored; `nil` for an authentication and for challenges stored
+    /// before this member existed.
+    public var user: PublicKeyCredentialUserEntityJSON?
 
     /// Creates parameters; every member defaults to "as configured".
     public init(
         userVerification: UserVerificationRequirement? = nil,
         mediation: CredentialMediationRequirement? = nil,
         attestation: AttestationConveyancePreference? = nil,
-        extensions: AuthenticationExtensionsClientInputsJSON? = nil
+        extensions: AuthenticationExtensionsClientInputsJSON? = nil,
+        user: PublicKeyCredentialUserEntityJSON? = nil
     ) {
         self.userVerification = userVerification
         self.mediation = mediation
         self.attestation = attestation
         self.extensions = extensions
+        self.user = user
     }
 
     /// The stable JSON form a store keeps (keys sorted, absent members left out). Encoding these members

@@ -9,11 +9,23 @@ public struct CompletedRegistration: Sendable {
     /// The verified registration: attestation format and type, AAGUID, flags, client extension results.
     public let verifiedRegistration: VerifiedRegistration
 
+    /// The user account the registration was begun for (§5.4 `user`: ``userHandle``, `name` and `displayName`
+    /// as ``RelyingParty/beginRegistration(for:overrides:)`` was given them), kept with the challenge: a host
+    /// that creates an account only once its first credential is stored reads the name here. `nil` for a
+    /// challenge stored by an earlier version.
+    public let user: PublicKeyCredentialUserEntity?
+
     /// Creates the result.
-    public init(credentialRecord: CredentialRecord, userHandle: [UInt8], verifiedRegistration: VerifiedRegistration) {
+    public init(
+        credentialRecord: CredentialRecord,
+        userHandle: [UInt8],
+        verifiedRegistration: VerifiedRegistration,
+        user: PublicKeyCredentialUserEntity? = nil
+    ) {
         self.credentialRecord = credentialRecord
         self.userHandle = userHandle
         self.verifiedRegistration = verifiedRegistration
+        self.user = user
     }
 
     /// The credential ID (§4).

@@ -21,11 +21,17 @@ extension RelyingParty {
         try Self.validate(timeout: overrides.timeout)
         let existing = try await credentialStore.credentials(forUserHandle: user.id)
         let extensions = overrides.extensions ?? AuthenticationExtensionsClientInputsJSON(credProps: true)
+        let userJSON = PublicKeyCredentialUserEntityJSON(
+            id: Base64URL.encode(user.id),
+            name: user.name,
+            displayName: user.displayName
+        )
         let parameters = CeremonyParameters(
             userVerification: overrides.userVerification,
             mediation: overrides.mediation,
             attestation: overrides.attestation,
-            extensions: extensions
+            extensions: extensions,
+            user: userJSON
         )
         let issued = try await issueChallenge(
             for: .registration,
@@ -35,11 +41,7 @@ extension RelyingParty {
         )
         return PublicKeyCredentialCreationOptionsJSON(
             rp: PublicKeyCredentialRpEntity(id: configuration.relyingPartyID, name: configuration.relyingPartyName),
-            user: PublicKeyCredentialUserEntityJSON(
-                id: Base64URL.encode(user.id),
-                name: user.name,
-                displayName: user.displayName
-            ),
+            user: userJSON,
             challenge: Base64URL.encode(issued.challenge),
             pubKeyCredParams: configuration.allowedAlgorithms.map(PublicKeyCredentialParameters.init(algorithm:)),
             timeout: overrides.timeout.map(RelyingPartyConfiguration.milliseconds) ?? configuration.timeoutMilliseconds,
@@ -119,6 +121,14 @@ extension RelyingParty {
                 "credential ID \(Base64URL.encode(record.id)) is already registered"
             )
         }
-        return CompletedRegistration(credentialRecord: record, userHandle: userHandle, verifiedRegistration: verified)
+        let user = issued.parameters.user.map {
+            PublicKeyCredentialUserEntity(id: userHandle, name: $0.name, displayName: $0.displayName)
+        }
+        return CompletedRegistration(
+            credentialRecord: record,
+            userHandle: userHandle,
+            verifiedRegistration: verified,
+            user: user
+        )
     }
 }

@@ -1,0 +1,21 @@
+/// An account of the server: its username (WebAuthn Level 3 §5.4.3 `user.name`, normalised by
+/// ``AccountText/username(_:)``), its user handle (§5.4.3 `user.id`) and the display name its owner chose
+/// (§5.4.3 `user.displayName`).
+public struct Account: Sendable, Hashable {
+    /// The username.
+    public var username: String
+    /// The user handle: random, 32 bytes, saying nothing about the person (§14.6.1).
+    public var userHandle: [UInt8]
+    /// The display name; `nil` shows the username.
+    public var displayName: String?
+
+    /// Creates an account value.
+    public init(username: String, userHandle: [UInt8], displayName: String? = nil) {
+        self.username = username
+        self.userHandle = userHandle
+        self.displayName = displayName
+    }
+
+    /// The display name, or the username when there is none.
+    public var shownName: String { displayName ?? username }
+}

@@ -1,0 +1,107 @@
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// A ``SessionStore`` in the `passkey_server_sessions` table of the PostgreSQL database that holds the accounts
+/// (created by ``PostgresUserStore/open(client:logger:)``), on the host's running `PostgresClient`.
+public struct PostgresSessionStore: SessionStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    /// Creates the store over `client`; the table exists once ``PostgresUserStore/open(client:logger:)`` ran.
+    public init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Inserts the row.
+    public func insert(_ session: SessionRecord) async throws {
+        try await client.query(
+            """
+            INSERT INTO passkey_server_sessions (token_hash, user_handle, credential_id, created_at, last_seen_at,
+                idle_expires_at, expires_at, user_agent)
+            VALUES (\(ByteBuffer(bytes: session.tokenHash)), \(ByteBuffer(bytes: session.userHandle)),
+                \(ByteBuffer(bytes: session.credentialID)), \(session.createdAt), \(session.lastSeenAt),
+                \(session.idleExpiresAt), \(session.expiresAt), \(session.userAgent))
+            """,
+            logger: logger
+        )
+    }
+
+    /// One read by the primary key.
+    public func session(tokenHash: [UInt8]) async throws -> SessionRecord? {
+        let rows = try await client.query(
+            """
+            SELECT user_handle, credential_id, created_at, last_seen_at, idle_expires_at, expires_at, user_agent
+            FROM passkey_server_sessions WHERE token_hash = \(ByteBuffer(bytes: tokenHash))
+            """,
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        let (userHandle, credentialID, createdAt, lastSeenAt, idleExpiresAt, expiresAt, userAgent) =
+            try row.decode((ByteBuffer, ByteBuffer, Int64, Int64, Int64, Int64, String).self)
+        return SessionRecord(
+            tokenHash: tokenHash,
+            userHandle: Array(userHandle.readableBytesView),
+            credentialID: Array(credentialID.readableBytesView),
+            createdAt: createdAt,
+            lastSeenAt: lastSeenAt,
+            idleExpiresAt: idleExpiresAt,
+            expiresAt: expiresAt,
+            userAgent: userAgent
+        )
+    }
+
+    /// Updates the row's last use.
+    public func touch(tokenHash: [UInt8], lastSeenAt: Int64, idleExpiresAt: Int64) async throws {
+        try await client.query(
+            """
+            UPDATE passkey_server_sessions SET last_seen_at = \(lastSeenAt), idle_expires_at = \(idleExpiresAt)
+            WHERE token_hash = \(ByteBuffer(bytes: tokenHash))
+            """,
+            logger: logger
+        )
+    }
+
+    /// Deletes the row.
+    @discardableResult
+    public func remove(tokenHash: [UInt8]) async throws -> Bool {
+        let rows = try await client.query(
+            "DELETE FROM passkey_server_sessions WHERE token_hash = \(ByteBuffer(bytes: tokenHash)) RETURNING 1",
+            logger: logger
+        ).collect()
+        return !rows.isEmpty
+    }
+
+    /// Deletes the account's rows.
+    @discardableResult
+    public func removeAll(userHandle: [UInt8]) async throws -> Int {
+        try await client.query(
+            "DELETE FROM passkey_server_sessions WHERE user_handle = \(ByteBuffer(bytes: userHandle)) RETURNING 1",
+            logger: logger
+        ).collect().count
+    }
+
+    /// Deletes the credential's rows.
+    @discardableResult
+    public func removeAll(credentialID: [UInt8]) async throws -> Int {
+        try await client.query(
+            """
+            DELETE FROM passkey_server_sessions WHERE credential_id = \(ByteBuffer(bytes: credentialID))
+            RETURNING 1
+            """,
+            logger: logger
+        ).collect().count
+    }
+
+    /// Deletes the rows past either expiry.
+    public func removeExpired(at now: Int64) async throws -> Int {
+        try await client.query(
+            """
+            DELETE FROM passkey_server_sessions WHERE idle_expires_at <= \(now) OR expires_at <= \(now)
+            RETURNING 1
+            """,
+            logger: logger
+        ).collect().count
+    }
+}

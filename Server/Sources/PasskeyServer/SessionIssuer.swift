@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+
+/// Starts and ends sessions: a new random token (``SessionToken``) at every sign-up and sign-in, kept hashed
+/// (``SessionStore``), handed to a browser as the session cookie and to a native app in the JSON answer
+/// (`sessionToken`, sent back as `Authorization: Bearer`).
+///
+/// The cookie is `HttpOnly`, `SameSite=Lax`, `Path=/`, with the session's lifetime as `Max-Age`; `Secure` with the
+/// `__Host-` prefix when the origins are https (RFC 6265bis §4.1.3.2), without both on plain-http loopback origins,
+/// where browsers would drop it.
+public struct SessionIssuer: Sendable {
+    /// The sessions.
+    public let sessionStore: any SessionStore
+    /// Their timeouts and cookie.
+    public let policy: SessionPolicy
+    /// The current instant.
+    public let clock: @Sendable () -> Date
+
+    /// Creates the issuer.
+    public init(sessionStore: any SessionStore, policy: SessionPolicy, clock: @escaping @Sendable () -> Date) {
+        self.sessionStore = sessionStore
+        self.policy = policy
+        self.clock = clock
+    }
+
+    /// Starts a session for the account `userHandle`, begun with `credentialID`, and returns its token.
+    public func start(userHandle: [UInt8], credentialID: [UInt8], request: Request) async throws -> String {
+        let token = SessionToken.generate()
+        let now = AppleSignInSecret.seconds(clock())
+        let expiresAt = now + policy.lifetime
+        try await sessionStore.insert(
+            SessionRecord(
+                tokenHash: SessionToken.hash(Substring(token)),
+                userHandle: userHandle,
+                credentialID: credentialID,
+                createdAt: now,
+                lastSeenAt: now,
+                idleExpiresAt: min(now + policy.idleTimeout, expiresAt),
+                expiresAt: expiresAt,
+                userAgent: LogText.escaped(
+                    request.headers[.userAgent] ?? "",
+                    maximumBytes: SessionPolicy.maximumUserAgentBytes
+                )
+            )
+        )
+        return token
+    }
+
+    /// The cookie that carries `token`.
+    public func cookie(carrying token: String) -> Cookie {
+        Cookie(
+            name: policy.cookieName,
+            value: token,
+            maxAge: Int(clamping: policy.lifetime),
+            path: "/",
+            secure: policy.securesCookie,
+            httpOnly: true,
+            sameSite: .lax
+        )
+    }
+
+    /// The cookie that removes the session cookie from the browser.
+    public var expiredCookie: Cookie {
+        Cookie(
+            name: policy.cookieName,
+            value: "",
+            maxAge: 0,
+            path: "/",
+            secure: policy.securesCookie,
+            httpOnly: true,
+            sameSite: .lax
+        )
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the server keeps its sessions (``SessionRecord``), in the database that holds the accounts, so that
+/// every server instance on one database honours them.
+///
+/// A look-up is one read by the primary key (the token's hash); the expired rows are removed by the periodic
+/// cleanup (``ExpiredRowsCleanup``), never on the request path, through indexes on both expiry columns.
+public protocol SessionStore: Sendable {
+    /// Stores a new session.
+    func insert(_ session: SessionRecord) async throws
+
+    /// The session whose token hashes to `tokenHash`, or `nil`; expired rows are returned as stored (the caller
+    /// checks ``SessionRecord/isValid(at:)``).
+    func session(tokenHash: [UInt8]) async throws -> SessionRecord?
+
+    /// Records a use: the new last-seen instant and idle expiry.
+    func touch(tokenHash: [UInt8], lastSeenAt: Int64, idleExpiresAt: Int64) async throws
+
+    /// Ends one session; whether it existed.
+    @discardableResult
+    func remove(tokenHash: [UInt8]) async throws -> Bool
+
+    /// Ends every session of an account; how many.
+    @discardableResult
+    func removeAll(userHandle: [UInt8]) async throws -> Int
+
+    /// Ends every session started with a credential (when it is deleted); how many.
+    @discardableResult
+    func removeAll(credentialID: [UInt8]) async throws -> Int
+
+    /// Deletes the sessions no longer valid at `now`; how many.
+    func removeExpired(at now: Int64) async throws -> Int
+}

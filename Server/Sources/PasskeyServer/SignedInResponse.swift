@@ -1,0 +1,21 @@
+/// The answer to a verified `POST /attestation/result` or `POST /assertion/result`: ``CommonResponse``'s members,
+/// the `username` of the account (the owner of the credential's user handle, WebAuthn Level 3 §5.4.3) and, when a
+/// session started, its token for a native app (`Authorization: Bearer`; a browser uses the cookie).
+public struct SignedInResponse: Codable, Sendable, Hashable {
+    /// `ok`.
+    public var status: String
+    /// Empty.
+    public var errorMessage: String
+    /// The account.
+    public var username: String
+    /// The new session's token; absent when no session started (a passkey added by the signed-in account).
+    public var sessionToken: String?
+
+    /// Creates the answer.
+    public init(username: String, sessionToken: String?) {
+        self.status = CommonResponse.ok.status
+        self.errorMessage = CommonResponse.ok.errorMessage
+        self.username = username
+        self.sessionToken = sessionToken
+    }
+}
