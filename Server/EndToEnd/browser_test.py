@@ -581,6 +581,67 @@ class AccountLifecycle(Scenario):
         self.browser.screenshot("signed-out-everywhere")
 
 
+# Replaces the provider of every passkey in the page's `GET /credentials` answers: Chromium's virtual authenticator
+# has an AAGUID no provider list names, so the server sends no name or icon for it.
+PROVIDER_SCRIPT = r"""
+const [light, dark] = arguments;
+const inner = window.fetch;
+window.fetch = async (path, init) => {
+  const response = await inner(path, init);
+  if (String(path) !== "/credentials") { return response; }
+  const body = await response.json();
+  for (const passkey of body.credentials) {
+    Object.assign(passkey, { authenticatorName: "Example Provider", authenticatorIconLight: light,
+                             authenticatorIconDark: dark });
+  }
+  return new Response(JSON.stringify(body), { status: response.status,
+                                              headers: { "Content-Type": "application/json" } });
+};
+"""
+
+
+def svg_icon(colour):
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="%s"/></svg>'
+    return "data:image/svg+xml;base64," + base64.b64encode((svg % colour).encode()).decode()
+
+
+class ProviderIcons(Scenario):
+    """(f) The passkey list shows the provider's name and its light or dark icon (data: URIs)."""
+
+    authenticator = "internal-uv-rk"
+    autofill = False
+
+    def rename(self, credential_id, nickname):
+        self.page.click_in_passkey(credential_id, "rename")
+        field = self.page.passkey_item(credential_id).find_element("css selector", "input.rename-input")
+        field.clear()
+        field.send_keys(nickname)
+        status, _ = self.page.act(lambda: field.send_keys("\n"))
+        self.assertEqual(status["kind"], "success", pretty(status))
+
+    def test_light_and_dark_icons(self):
+        credential_id = self.sign_up_on_page(unique_username("f-icons"))["request"]["id"]
+        light, dark = svg_icon("#4285f4"), svg_icon("#fbbc04")
+        self.page.driver.execute_script(PROVIDER_SCRIPT, light, dark)
+        self.rename(credential_id, "Phone")
+        listed = self.page.passkeys()
+        self.assertEqual(listed[0]["name"], "Phone")
+        self.assertTrue(listed[0]["meta"].startswith("Example Provider · "), listed[0]["meta"])
+        self.assertEqual(listed[0]["icon"], light)
+        self.browser.screenshot("provider-icon-light")
+
+        self.browser.driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        try:
+            self.rename(credential_id, "")
+            listed = self.page.passkeys()
+            self.assertEqual(listed[0]["name"], "Example Provider", "without a nickname, the provider's name")
+            self.assertEqual(listed[0]["icon"], dark)
+            self.browser.screenshot("provider-icon-dark")
+        finally:
+            self.browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 class Strangers(Scenario):
     """(g) Only the account's owner extends it: without the session, creation options for an existing username are
     refused and nothing is stored."""
