@@ -642,6 +642,36 @@ class ProviderIcons(Scenario):
             self.browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+class UnknownCredentialSignIn(Scenario):
+    """(f) A sign-in with a passkey the server does not know (its registration was refused): the refusal in words,
+    and the credential manager told to forget it (`signalUnknownCredential`, WebAuthn L3 §5.1.10.1)."""
+
+    authenticator = "internal-uv-rk"
+    autofill = False
+
+    def test_sign_in_with_an_unknown_passkey(self):
+        # Direct attestation from Chromium's batch certificate is refused, after the authenticator made the key.
+        refused = self.browser.register(
+            {"username": unique_username("f-unknown"), "attestation": "direct",
+             "authenticatorSelection": {"residentKey": "required", "userVerification": "required"}})
+        self.assert_refused(refused["result"], "untrustedAttestation", "the registration")
+        orphan = refused["credential"]["id"]
+        self.assertEqual([decode(credential.id) for credential in self.browser.credentials()], [decode(orphan)])
+
+        self.page.fill("")
+        status, exchanges = self.page.sign_in()
+        self.assert_page_refusal(status, "unknownCredential", "Sign-in failed. ")
+        result = self.exchange(exchanges, "/assertion/result")
+        self.assert_refused(result, "unknownCredential", "the assertion result")
+        self.assertEqual(result["body"]["unknownCredential"], {"rpId": "localhost", "credentialId": orphan})
+        if self.browser.signal_support().get("signalUnknownCredential"):
+            signals = [entry["argument"] for entry in self.browser.page_records("signals")
+                       if entry["method"] == "signalUnknownCredential"]
+            self.assertEqual(signals, [result["body"]["unknownCredential"]])
+        self.assertFalse(self.page.signed_in())
+        self.browser.screenshot("unknown-passkey")
+
+
 class Strangers(Scenario):
     """(g) Only the account's owner extends it: without the session, creation options for an existing username are
     refused and nothing is stored."""
