@@ -12,7 +12,9 @@ own controls and through `fetch` calls, and every scenario asserts the server's 
 (e) a replayed assertion is refused by the server (`challengeNotFound`: its challenge was taken at first use);
 (f) the account's life on the page: sign-up, the session cookie's flags, a reload still signed in, a second passkey
     from a second authenticator, rename, display name, delete (and the last passkey kept), sign-out, sign-in through
-    autofill, `GET /session`, sign-out everywhere, with a screenshot of each step;
+    autofill, `GET /session`, sign-out everywhere, with a screenshot of each step; the providers' icons; deleting the
+    passkey the session used signs out; a sign-in with a passkey the server does not know, signalled to the
+    credential manager (the Signal API's effect checked on the virtual authenticator);
 (g) a stranger (no cookie) cannot get creation options for an existing account, and nothing is stored; under
     `--conformance` (`PASSKEY_CONFORMANCE_SERVER_URL`) the same request is accepted;
 (h) a cross-origin request carrying the session cookie is refused (`crossOriginRequest`);
@@ -539,6 +541,8 @@ class AccountLifecycle(Scenario):
         self.assertEqual(deleted[0]["body"]["unknownCredential"], {"rpId": "localhost", "credentialId": second})
         if support.get("signalUnknownCredential"):
             self.assertEqual(self.signals("signalUnknownCredential"), [deleted[0]["body"]["unknownCredential"]])
+            self.page.wait_until(lambda: not self.browser.credentials(),
+                                 "the second authenticator still holds the deleted passkey")
         self.assertEqual([passkey["id"] for passkey in self.page.passkeys()], [first])
         self.assertEqual(self.page.active_element_id(), "passkeys-heading")
         self.browser.screenshot("deleted")
@@ -668,8 +672,42 @@ class UnknownCredentialSignIn(Scenario):
             signals = [entry["argument"] for entry in self.browser.page_records("signals")
                        if entry["method"] == "signalUnknownCredential"]
             self.assertEqual(signals, [result["body"]["unknownCredential"]])
+            self.page.wait_until(lambda: not self.browser.credentials(),
+                                 "the virtual authenticator still holds the unknown passkey")
         self.assertFalse(self.page.signed_in())
         self.browser.screenshot("unknown-passkey")
+
+
+class DeletingThisSessionsPasskey(Scenario):
+    """(f) Deleting the passkey this session signed in with ends the session; the page says so and signs out."""
+
+    authenticator = "internal-uv-rk"
+    autofill = False
+
+    def test_delete_the_passkey_in_use(self):
+        username = unique_username("f-in-use")
+        self.sign_up_on_page(username)
+        self.browser.use_authenticator("internal-uv-rk")
+        status, exchanges = self.page.click("add-passkey")
+        self.assertEqual(status["kind"], "success", pretty(status))
+        second = self.exchange(exchanges, "/attestation/result")["request"]["id"]
+        self.sign_out_on_page()
+
+        status, _ = self.page.sign_in()
+        self.assertEqual(status["text"], "Signed in as %s." % username, pretty(status))
+        current = [passkey["id"] for passkey in self.page.passkeys() if passkey["current"]]
+        self.assertEqual(current, [second])
+
+        self.page.click_in_passkey(second, "delete")
+        question = self.page.passkey_item(second).find_element("css selector", ".confirm-question").text
+        self.assertTrue(question.endswith("and this session ends."), question)
+        status, exchanges = self.page.act(lambda: self.page.click_in_passkey(second, "delete-confirm"))
+        self.assertEqual(status["text"], "Passkey deleted. It was the one this session signed in with, so you "
+                                         "are signed out.", pretty(status))
+        self.assertFalse(status["signedIn"])
+        self.assertEqual(self.page.active_element_id(), "username")
+        self.assertEqual(self.browser.request("GET", "/session")["httpStatus"], 401)
+        self.browser.screenshot("deleted-the-passkey-in-use")
 
 
 class Strangers(Scenario):
