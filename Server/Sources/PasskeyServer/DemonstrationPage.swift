@@ -335,9 +335,14 @@ enum DemonstrationPage {
           renderAccount();
           byId("signed-out-view").hidden = true;
           byId("signed-in-view").hidden = false;
-          await refreshPasskeys();
-          show(message, "success");
           byId("account-heading").focus();
+          try {
+            await refreshPasskeys();
+          } catch (error) {
+            reportSignedIn("You are signed in, but your passkeys could not be listed.", error);
+            return;
+          }
+          show(message, "success");
         }
 
         function renderAccount() {
@@ -346,9 +351,20 @@ enum DemonstrationPage {
             ? account.displayName + " (" + account.username + ")" : account.username;
           byId("account-heading").textContent = "Signed in as " + shown;
           byId("display-name").value = account.displayName || "";
-          const expiry = account.expiresAt ? new Date(account.expiresAt) : null;
-          byId("session-details").textContent = expiry && !isNaN(expiry)
-            ? "This session ends by " + expiry.toLocaleString() + " at the latest." : "";
+          const facts = [];
+          const since = dateTime(account.createdAt);
+          const idle = dateTime(account.idleExpiresAt);
+          const end = dateTime(account.expiresAt);
+          if (since) { facts.push("Signed in since " + since + "."); }
+          if (idle) { facts.push("This session ends at " + idle + " if it is not used before."); }
+          if (end) { facts.push("It ends by " + end + " at the latest."); }
+          byId("session-details").textContent = facts.join(" ");
+        }
+
+        function dateTime(text) {
+          const date = text ? new Date(text) : null;
+          if (!date || isNaN(date)) { return ""; }
+          return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
         }
 
         async function refreshPasskeys() {

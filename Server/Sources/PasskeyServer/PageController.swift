@@ -6,9 +6,10 @@ import NIOCore
 /// conditional mediation, WebAuthn Level 3 §5.1.4.1) and manages the signed-in account's passkeys through this
 /// server's routes (§5.1.3, §5.1.4).
 ///
-/// Every answer carries a fresh script and style nonce in its `Content-Security-Policy` (CSP Level 3 §7.3
-/// `nonce-source`): nothing else runs or styles the page, it cannot be framed (`frame-ancestors 'none'`) and it
-/// connects to its own origin only. `Strict-Transport-Security` (RFC 6797 §6.1) is added when an origin is https.
+/// Every answer carries a fresh script and style nonce in its `Content-Security-Policy` (CSP Level 3 §2.3.1
+/// `nonce-source`, unique per response as §7.1 asks): nothing else runs or styles the page, it cannot be framed
+/// (`frame-ancestors 'none'`) and it connects to its own origin only. `Strict-Transport-Security` (RFC 6797 §6.1)
+/// is added when an origin is https.
 public struct PageController<Context: RequestContext>: Sendable {
     /// Whether a configured origin is https, so that the page is served with `Strict-Transport-Security`.
     let sendsStrictTransportSecurity: Bool
@@ -67,7 +68,8 @@ public struct PageController<Context: RequestContext>: Sendable {
         ].joined(separator: "; ")
     }
 
-    /// A fresh nonce: 16 random bytes (128 bits, CSP Level 3 §7.3 asks for at least 128), base64.
+    /// A fresh nonce: 16 random bytes (CSP Level 3 §7.1 asks for at least 128 bits from a secure generator),
+    /// base64.
     static func makeNonce() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
