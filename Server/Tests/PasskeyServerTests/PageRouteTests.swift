@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The nonce of a `Content-Security-Policy` header, if it has the page's policy.
-    private func nonce(of policy: String?) -> String? {
+    private func policyNonce(of policy: String?) -> String? {
         guard let policy, let start = policy.range(of: "script-src 'nonce-") else { return nil }
         let rest = policy[start.upperBound...]
         guard let end = rest.firstIndex(of: "'") else { return nil }
@@ -43,7 +43,7 @@ import Testing
             #expect(response.headers[values: .strictTransportSecurity].isEmpty)
             let referrerPolicy = try #require(HTTPFields.Element.Name("Referrer-Policy"))
             #expect(response.headers[referrerPolicy] == "same-origin")
-            let nonce = try #require(nonce(of: response.headers[.contentSecurityPolicy]))
+            let nonce = try #require(policyNonce(of: response.headers[.contentSecurityPolicy]))
             #expect(Data(base64Encoded: nonce)?.count == 16)
             let page = String(decoding: response.body.readableBytesView, as: UTF8.self)
             #expect(page.components(separatedBy: "<script").count == 2)
