@@ -61,6 +61,7 @@ import Testing
         let completed = try await relyingParty.finishRegistration(json: registration.jsonBytes)
         #expect(completed.credentialID == registration.credentialID)
         #expect(completed.userHandle == alice.id)
+        #expect(completed.user == alice)
         #expect(completed.credentialRecord.userHandle == alice.id)
         #expect(completed.credentialRecord.publicKey == registration.credential.publicKey)
         #expect(completed.credentialRecord.transports == ["hybrid", "internal"])

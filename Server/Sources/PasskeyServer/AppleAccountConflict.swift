@@ -12,6 +12,6 @@ public struct AppleAccountConflict: Error, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public var description: String {
-        "the account \(username) exists without a Sign in with Apple link and is not linked to this Apple ID"
+        "the account apple:<sub> of this Apple ID exists without a Sign in with Apple link and is not linked to it"
     }
 }

@@ -88,7 +88,7 @@ public struct PostgresUserStore: UserStore {
             logger: logger
         )
         guard let handle = try await existingUserHandle(forUsername: username) else {
-            throw UserStoreError("the user \(username) was inserted but cannot be read back")
+            throw UserStoreError("a user was inserted but cannot be read back")
         }
         return handle
     }

@@ -84,7 +84,7 @@ public struct SQLiteUserStore: UserStore {
             [.text(username), .blob(ByteBuffer(bytes: proposed))]
         )
         guard let handle = try await existingUserHandle(forUsername: username) else {
-            throw UserStoreError("the user \(username) was inserted but cannot be read back")
+            throw UserStoreError("a user was inserted but cannot be read back")
         }
         return handle
     }
@@ -97,7 +97,7 @@ public struct SQLiteUserStore: UserStore {
         )
         guard let row = rows.first else { return nil }
         guard case .blob(let buffer) = row.column("user_handle") else {
-            throw UserStoreError("the user handle of \(username) is not a blob")
+            throw UserStoreError("a stored user handle is not a blob")
         }
         return Array(buffer.readableBytesView)
     }

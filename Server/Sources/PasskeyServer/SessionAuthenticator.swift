@@ -44,7 +44,7 @@ where Context.Identity == AuthenticatedSession {
         guard var record = try await sessionStore.session(tokenHash: tokenHash) else { return nil }
         let now = AppleSignInSecret.seconds(clock())
         guard record.isValid(at: now) else { return nil }
-        if now - record.lastSeenAt >= SessionPolicy.lastSeenGranularity {
+        if record.lastSeenAt <= now - SessionPolicy.lastSeenGranularity {
             record.lastSeenAt = now
             record.idleExpiresAt = min(now + policy.idleTimeout, record.expiresAt)
             try await sessionStore.touch(

@@ -19,15 +19,18 @@ public struct SessionPolicy: Sendable {
     public static let lastSeenGranularity: Int64 = 60
     /// The longest `User-Agent` kept, in UTF-8 bytes.
     public static let maximumUserAgentBytes = 256
+    /// The longest timeout or lifetime accepted: ten years, so that no instant arithmetic can overflow.
+    public static let maximumDuration: Int64 = 10 * 365 * 24 * 60 * 60
 
-    /// Creates a policy; the cookie is secured unless every origin is plain http (``securesCookie(for:)``).
+    /// Creates a policy, each duration clamped to 1 s … ``maximumDuration``; the cookie is secured unless every
+    /// origin is plain http (``securesCookie(for:)``).
     public init(
         idleTimeout: Int64 = SessionPolicy.defaultIdleTimeout,
         lifetime: Int64 = SessionPolicy.defaultLifetime,
         securesCookie: Bool = true
     ) {
-        self.idleTimeout = max(1, idleTimeout)
-        self.lifetime = max(1, lifetime)
+        self.idleTimeout = min(max(1, idleTimeout), Self.maximumDuration)
+        self.lifetime = min(max(1, lifetime), Self.maximumDuration)
         self.securesCookie = securesCookie
     }
 

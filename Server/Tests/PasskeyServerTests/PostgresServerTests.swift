@@ -4,7 +4,8 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// The routes on PostgreSQL (the library's stores and the server's users table), against the server that
+/// The routes on PostgreSQL (the library's stores and the server's tables): ceremonies, accounts, sessions and
+/// passkey management, against the server that
 /// `PASSKEY_POSTGRES_URL` names, such as `postgres://user:password@127.0.0.1:5432/database`; skipped without it.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
 struct PostgresServerTests {
@@ -29,6 +30,21 @@ struct PostgresServerTests {
                 let signIn = try authenticator.authenticate(options: discoverable)
                 let answer = try await server.post("/assertion/result", bytes: signIn.jsonBytes)
                 #expect(try ServerHarness.decode(SignedInResponse.self, answer).username == username)
+            }
+        }
+    }
+
+    @Test func accountsSessionsAndManagementOnPostgreSQL() async throws {
+        try await ServerHarness.withPostgresStorage { storage in
+            try await ServerHarness.run(storage: storage) { server in
+                let unique = UUID().uuidString.lowercased().prefix(8)
+                try await AccountRouteTests.strangersAreRefused(server, name: "pg-owner-\(unique)")
+                try await SessionRouteTests.sessionsStartAndEnd(server, name: "pg-session-\(unique)")
+                try await CredentialManagementRouteTests.manageOwnPasskeys(
+                    server, name: "pg-manager-\(unique)", other: "pg-other-\(unique)")
+                let unreadable = try await server.post(
+                    "/attestation/options", json: AttestationOptionsRequest(username: "nul\u{0000}name"))
+                #expect(unreadable.status == .badRequest)
             }
         }
     }

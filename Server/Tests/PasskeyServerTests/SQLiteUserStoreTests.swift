@@ -1,0 +1,42 @@
+import Foundation
+import PasskeyServer
+import Testing
+
+/// The SQLite user store as several server processes on one file use it: each opens its own connection.
+@Suite struct SQLiteUserStoreTests {
+    @Test func concurrentFirstAppleSignInsOnTwoConnectionsMakeOneLink() async throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("passkey-server-users-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+        let first = try await PasskeyStorage.openSQLite(path: path)
+        let second = try await PasskeyStorage.openSQLite(path: path)
+        for round in 0..<20 {
+            let subject = "000100.round\(round).0001"
+            let answers = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<6 {
+                    let store = (index % 2 == 0 ? first : second).userStore
+                    group.addTask {
+                        try await store.username(forAppleSubject: subject, proposing: Array("\(round)-\(index)".utf8))
+                    }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(Set(answers) == ["apple:\(subject)"])
+            let handle = try #require(try await first.userStore.existingUserHandle(forUsername: "apple:\(subject)"))
+            #expect(try await second.userStore.hasAppleSignIn(userHandle: handle))
+        }
+        let legacy = try await first.userStore.createAccount(
+            Account(username: "apple:000200.legacy.0001", userHandle: [7]))
+        #expect(legacy)
+        await #expect(throws: AppleAccountConflict.self) {
+            try await second.userStore.username(forAppleSubject: "000200.legacy.0001", proposing: [8])
+        }
+        #expect(try await first.userStore.hasAppleSignIn(userHandle: [7]) == false)
+        try await first.close()
+        try await second.close()
+    }
+}
