@@ -922,9 +922,15 @@ class PageHeaders(Scenario):
         self.assertTrue(csp_console_messages(self.browser.console_entries()), "the console reports it")
         self.browser.driver.execute_script("window.e2eViolations.length = 0")
 
+
+class KeyboardOnly(Scenario):
+    """(i) The page from the keyboard alone: the focus starts in the username field, Tab reaches the buttons in
+    order, Space presses one, and the focus follows the view."""
+
+    authenticator = "internal-uv-rk"
+    autofill = False
+
     def test_keyboard_only_sign_up(self):
-        """Tab order reaches the form's controls; Sign up works from the keyboard; focus follows the view."""
-        self.browser.use_authenticator("internal-uv-rk")
         self.assertEqual(self.page.active_element_id(), "username", "the username field has the focus")
         driver = self.browser.driver
         username = unique_username("i-keyboard")
