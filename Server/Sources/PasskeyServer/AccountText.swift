@@ -15,6 +15,8 @@ public enum AccountText {
     public static let maximumUsernameBytes = 64
     /// The longest display name or nickname, in UTF-8 bytes.
     public static let maximumNameBytes = 64
+    /// The name under which the stores record that stored usernames were normalised.
+    static let normalizationMigration = "usernames-normalised"
     /// The longest text read at all, in UTF-8 bytes, before normalisation (which can lengthen a string).
     static let maximumInputBytes = 256
 
@@ -38,14 +40,15 @@ public enum AccountText {
         return normalized
     }
 
-    /// `name` when it is at most ``maximumNameBytes`` bytes of printable characters (spaces allowed inside, not
+    /// `name` in NFC when that is at most ``maximumNameBytes`` bytes of printable characters (spaces allowed inside, not
     /// at either end); `nil` when empty. `member` names it in the message.
     ///
     /// - Throws: `malformedInput` ``PasskeyVerifier/WebAuthnError`` saying what is wrong.
     public static func name(_ name: String, member: String) throws -> String? {
         guard !name.isEmpty else { return nil }
         try checkInputLength(name, member: member)
-        guard name.utf8.count <= maximumNameBytes else {
+        let composed = name.precomposedStringWithCanonicalMapping
+        guard composed.utf8.count <= maximumNameBytes else {
             throw WebAuthnError(.malformedInput, "\(member) is longer than \(maximumNameBytes) bytes in UTF-8")
         }
         for scalar in name.unicodeScalars where isRefused(scalar, allowingSpaces: true) {
@@ -59,7 +62,19 @@ public enum AccountText {
         else {
             throw WebAuthnError(.malformedInput, "\(member) starts or ends with white space")
         }
-        return name.precomposedStringWithCanonicalMapping
+        return composed
+    }
+
+    /// The renames that bring usernames stored before normalisation to their normalised form: each name that is
+    /// valid once normalised and differs from it, except the `apple:` names (derived from Apple's `sub`, never
+    /// typed). A store applies each only when the new name is free.
+    static func legacyRenames(_ usernames: [String]) -> [(from: String, to: String)] {
+        usernames.compactMap { stored in
+            guard !AppleAccountUsername.isReserved(stored), let normalized = try? username(stored),
+                normalized != stored
+            else { return nil }
+            return (stored, normalized)
+        }
     }
 
     /// NFKC, lower case, NFC.

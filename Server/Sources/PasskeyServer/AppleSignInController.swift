@@ -63,7 +63,7 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
         try requireConfiguration()
         let body = try await RequestBodyReader.decode(AppleSignInRequest.self, from: request)
-        guard !body.rawNonce.isEmpty,
+        guard SessionToken.isWellFormed(Substring(body.rawNonce)),
             try await userStore.takeAppleSignInSecret(body.rawNonce, purpose: .nonce, at: Date()) != nil
         else {
             throw WebAuthnError(

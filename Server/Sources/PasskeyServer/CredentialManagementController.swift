@@ -81,19 +81,22 @@ where Context.Identity == AuthenticatedSession {
         return try JSONResponse.make(CommonResponse.ok)
     }
 
-    /// `DELETE /credentials/{id}`.
+    /// `DELETE /credentials/{id}`. The last-passkey rule holds under concurrent deletes: the count is read again
+    /// after the removal, and a removal that left the account without a passkey (and without Sign in with Apple)
+    /// puts the record back and is refused.
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
         let record = try await ownCredential(context, session: session)
-        let count = try await relyingParty.credentialStore.credentials(forUserHandle: session.userHandle).count
-        if count <= 1, try await !userStore.hasAppleSignIn(userHandle: session.userHandle) {
-            throw RouteRefusal(
-                .conflict,
-                "lastCredential",
-                "this is the account's only passkey: add another one before deleting it"
-            )
+        let store = relyingParty.credentialStore
+        let appleLinked = try await userStore.hasAppleSignIn(userHandle: session.userHandle)
+        if !appleLinked, try await store.credentials(forUserHandle: session.userHandle).count <= 1 {
+            throw Self.lastCredential
         }
-        guard try await relyingParty.credentialStore.remove(credentialID: record.id) else { throw Self.notFound }
+        guard try await store.remove(credentialID: record.id) else { throw Self.notFound }
+        if !appleLinked, try await store.credentials(forUserHandle: session.userHandle).isEmpty {
+            _ = try await store.insert(record)
+            throw Self.lastCredential
+        }
         let ended = try await sessionStore.removeAll(credentialID: record.id)
         context.logger.info(
             "passkey deleted",
@@ -163,6 +166,10 @@ where Context.Identity == AuthenticatedSession {
             transports: record.transports,
             usedByThisSession: record.id == session.record.credentialID
         )
+    }
+
+    private static var lastCredential: RouteRefusal {
+        RouteRefusal(.conflict, "lastCredential", "this is the account's only passkey: add another one before deleting it")
     }
 
     private static var notFound: RouteRefusal {

@@ -113,7 +113,12 @@ where Context.Identity == AuthenticatedSession {
         guard context.identity?.userHandle != account.userHandle else {
             return try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: nil))
         }
-        return try await signedIn(account, credentialID: registration.credentialID, request: request)
+        let token = try await sessions.start(
+            userHandle: account.userHandle,
+            credentialID: registration.credentialID,
+            request: request
+        )
+        return try signedIn(account, token: token, request: request)
     }
 
     /// `POST /assertion/options`: request options listing the user's credentials, or none for a
@@ -137,29 +142,41 @@ where Context.Identity == AuthenticatedSession {
         return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
     }
 
-    /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username.
+    /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username. A
+    /// session whose credential was deleted while it started (a concurrent `DELETE /credentials/{id}` ends only the
+    /// sessions it finds) is ended again and the sign-in refused.
     @Sendable func assertionResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
         let authentication = try await relyingParty.finishAuthentication(json: body)
         guard let account = try await userStore.account(forUserHandle: authentication.userHandle) else {
             throw WebAuthnError(.unknownCredential, "the credential belongs to no account")
         }
+        let token = try await sessions.start(
+            userHandle: account.userHandle,
+            credentialID: authentication.credentialID,
+            request: request
+        )
+        guard
+            try await relyingParty.credentialStore.credential(withID: authentication.credentialID)?.userHandle
+                == account.userHandle
+        else {
+            try await sessions.sessionStore.remove(tokenHash: SessionToken.hash(Substring(token)))
+            throw WebAuthnError(.unknownCredential, "the passkey was deleted while signing in")
+        }
         context.logger.info(
             "passkey sign-in",
             metadata: ["credentialID": "\(Base64URL.encode(authentication.credentialID))"]
         )
         context.logger.debug("passkey sign-in of", metadata: ["username": "\(LogText.escaped(account.username))"])
-        return try await signedIn(account, credentialID: authentication.credentialID, request: request)
+        return try signedIn(account, token: token, request: request)
     }
 
-    /// The answer of a sign-up or sign-in: a new session, its token in the body and in the cookie.
-    private func signedIn(_ account: Account, credentialID: [UInt8], request: Request) async throws -> Response {
-        let token = try await sessions.start(
-            userHandle: account.userHandle,
-            credentialID: credentialID,
-            request: request
-        )
-        var response = try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: token))
+    /// The answer of a sign-up or sign-in: the session's token in the cookie and, for a client that sent no
+    /// `Origin` (a native app), in the body; a page's script never sees it, so an injected script cannot carry it
+    /// away.
+    private func signedIn(_ account: Account, token: String, request: Request) throws -> Response {
+        let shown = request.headers[.origin] == nil ? token : nil
+        var response = try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: shown))
         response.setCookie(sessions.cookie(carrying: token))
         return response
     }
@@ -214,7 +231,7 @@ where Context.Identity == AuthenticatedSession {
 
     /// The `apple:` account a registration ticket of `POST /auth/apple` names, taking the ticket.
     private func appleAccount(_ username: String, ticket: String?) async throws -> Account {
-        guard let ticket, !ticket.isEmpty,
+        guard let ticket, SessionToken.isWellFormed(Substring(ticket)),
             let taken = try await userStore.takeAppleSignInSecret(ticket, purpose: .registrationTicket, at: Date()),
             AccountText.normalize(taken.username) == username,
             let handle = try await userStore.existingUserHandle(forUsername: taken.username)

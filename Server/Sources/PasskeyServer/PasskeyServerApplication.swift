@@ -37,7 +37,7 @@ public enum PasskeyServerApplication {
         router.add(middleware: RejectionMiddleware<Context>())
         router.add(
             middleware: RequestGuardMiddleware<Context>(
-                origins: relyingPartyConfiguration.origins,
+                origins: Set(configuration.origins),
                 cookieName: policy.cookieName,
                 conformance: configuration.conformance
             )

@@ -94,6 +94,21 @@ public struct PostgresSessionStore: SessionStore {
         ).collect().count
     }
 
+    /// Deletes the account's rows but the newest `count`.
+    @discardableResult
+    public func removeOldest(userHandle: [UInt8], keeping count: Int) async throws -> Int {
+        let handle = ByteBuffer(bytes: userHandle)
+        return try await client.query(
+            """
+            DELETE FROM passkey_server_sessions WHERE user_handle = \(handle) AND token_hash NOT IN (
+                SELECT token_hash FROM passkey_server_sessions WHERE user_handle = \(handle)
+                ORDER BY created_at DESC, token_hash LIMIT \(max(0, count))
+            ) RETURNING 1
+            """,
+            logger: logger
+        ).collect().count
+    }
+
     /// Deletes the rows past either expiry.
     public func removeExpired(at now: Int64) async throws -> Int {
         try await client.query(

@@ -65,6 +65,7 @@ public struct PostgresUserStore: UserStore {
         ON passkey_server_sessions (idle_expires_at)
         """,
         "CREATE INDEX IF NOT EXISTS passkey_server_sessions_expires_at ON passkey_server_sessions (expires_at)",
+        "CREATE TABLE IF NOT EXISTS passkey_server_migrations (name TEXT PRIMARY KEY)",
     ]
 
     /// Creates the server's tables when missing, under the advisory lock, and returns the store.
@@ -74,8 +75,41 @@ public struct PostgresUserStore: UserStore {
             for statement in schema {
                 try await connection.query(statement, logger: logger)
             }
+            try await normalizeLegacyUsernames(on: connection, logger: logger)
         }
         return PostgresUserStore(client: client, logger: logger)
+    }
+
+    /// Brings usernames stored before normalisation to their normalised form once
+    /// (``AccountText/legacyRenames(_:)``; a name whose normalised form is taken stays as it was), inside the
+    /// schema transaction, and records it in `passkey_server_migrations`.
+    static func normalizeLegacyUsernames(on connection: PostgresConnection, logger: Logger) async throws {
+        let marker = AccountText.normalizationMigration
+        let done = try await connection.query(
+            "SELECT 1 FROM passkey_server_migrations WHERE name = \(marker)",
+            logger: logger
+        ).collect()
+        guard done.isEmpty else { return }
+        var names: [String] = []
+        for try await name in try await connection.query(
+            "SELECT username FROM passkey_server_users",
+            logger: logger
+        ).decode(String.self) {
+            names.append(name)
+        }
+        for rename in AccountText.legacyRenames(names) {
+            try await connection.query(
+                """
+                UPDATE passkey_server_users SET username = \(rename.to) WHERE username = \(rename.from)
+                AND NOT EXISTS (SELECT 1 FROM passkey_server_users WHERE username = \(rename.to))
+                """,
+                logger: logger
+            )
+        }
+        try await connection.query(
+            "INSERT INTO passkey_server_migrations (name) VALUES (\(marker)) ON CONFLICT DO NOTHING",
+            logger: logger
+        )
     }
 
     /// The stored handle of `username`, inserting `proposed` first when there is none.

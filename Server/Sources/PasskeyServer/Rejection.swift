@@ -1,5 +1,6 @@
 import Hummingbird
 import PasskeyVerifier
+import PostgresNIO
 
 /// What the client is told when a request fails, and how loud the log is about it: a
 /// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
@@ -34,6 +35,14 @@ struct Rejection: Sendable {
             )
         case let error as AppleAccountConflict:
             self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
+        case let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("22") == true:
+            _ = error
+            self.init(
+                status: .badRequest,
+                code: WebAuthnError.Code.malformedInput.name,
+                message: "the request holds a value the database cannot store",
+                isServerFailure: false
+            )
         case let error as RelyingPartyUsageError:
             self.init(
                 status: .internalServerError,

@@ -25,8 +25,30 @@ enum RequestBodyReader {
         let body = try await bytes(of: request)
         do {
             return try JSONDecoder().decode(Value.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw WebAuthnError(.malformedInput, Self.describe(error))
         } catch {
-            throw WebAuthnError(.malformedInput, "the body does not decode as \(Value.self): \(error)")
+            throw WebAuthnError(.malformedInput, "the body is not JSON")
+        }
+    }
+
+    /// What is wrong with the body, named by the member's path, without the decoder's type names.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let names = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            let joined = LogText.escaped(names.joined(separator: "."), maximumBytes: 128)
+            return joined.isEmpty ? "the body" : "member \(joined)"
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type or is null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "the body is not JSON" : "\(path(context.codingPath)) has a value that is not allowed"
+        @unknown default:
+            return "the body does not have the expected shape"
         }
     }
 }

@@ -11,7 +11,8 @@ import Hummingbird
 /// In the FIDO conformance mode a request without the cookie is not checked for its `Origin`: the conformance
 /// tools run on their own origin.
 public struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The origins the server serves (WebAuthn Level 3 §5.8.1 `origin`).
+    /// The origins the server serves (WebAuthn Level 3 §5.8.1 `origin`); related origins (§5.11) are other sites and
+    /// not among them.
     public let origins: Set<String>
     /// The session cookie's name.
     public let cookieName: String

@@ -103,6 +103,19 @@ public struct SQLiteSessionStore: SessionStore {
         try await delete("credential_id = ?", [.blob(ByteBuffer(bytes: credentialID))])
     }
 
+    /// Deletes the account's rows but the newest `count`.
+    @discardableResult
+    public func removeOldest(userHandle: [UInt8], keeping count: Int) async throws -> Int {
+        let handle = SQLiteData.blob(ByteBuffer(bytes: userHandle))
+        return try await delete(
+            """
+            user_handle = ? AND token_hash NOT IN (SELECT token_hash FROM passkey_server_sessions
+                WHERE user_handle = ? ORDER BY created_at DESC, token_hash LIMIT ?)
+            """,
+            [handle, handle, .integer(max(0, count))]
+        )
+    }
+
     /// Deletes the rows past either expiry.
     public func removeExpired(at now: Int64) async throws -> Int {
         try await delete("idle_expires_at <= ? OR expires_at <= ?", [.integer(Int(now)), .integer(Int(now))])

@@ -69,12 +69,43 @@ public struct SQLiteUserStore: UserStore {
                 "CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_expires_at ON passkey_server_apple_secrets (expires_at)"
             )
             try await SQLiteSessionStore.createTable(on: connection)
+            try await normalizeLegacyUsernames(on: connection)
         } catch {
             try? await connection.close()
             try? await threadPool.shutdownGracefully()
             throw error
         }
         return SQLiteUserStore(connection: connection, threadPool: threadPool)
+    }
+
+    /// Brings usernames stored before normalisation to their normalised form once
+    /// (``AccountText/legacyRenames(_:)``; a name whose normalised form is taken stays as it was), and records that
+    /// it ran in `passkey_server_migrations`. Each rename is one statement that checks the new name is free, so
+    /// processes opening the file together cannot collide.
+    static func normalizeLegacyUsernames(on connection: SQLiteConnection) async throws {
+        _ = try await connection.query(
+            "CREATE TABLE IF NOT EXISTS passkey_server_migrations (name TEXT PRIMARY KEY NOT NULL)"
+        )
+        let done = try await connection.query(
+            "SELECT 1 FROM passkey_server_migrations WHERE name = ?",
+            [.text(AccountText.normalizationMigration)]
+        )
+        guard done.isEmpty else { return }
+        let names = try await connection.query("SELECT username FROM passkey_server_users")
+            .compactMap { $0.column("username")?.string }
+        for rename in AccountText.legacyRenames(names) {
+            _ = try await connection.query(
+                """
+                UPDATE passkey_server_users SET username = ? WHERE username = ?
+                AND NOT EXISTS (SELECT 1 FROM passkey_server_users WHERE username = ?)
+                """,
+                [.text(rename.to), .text(rename.from), .text(rename.to)]
+            )
+        }
+        _ = try await connection.query(
+            "INSERT INTO passkey_server_migrations (name) VALUES (?) ON CONFLICT DO NOTHING",
+            [.text(AccountText.normalizationMigration)]
+        )
     }
 
     /// The stored handle of `username`, inserting `proposed` first when there is none.
@@ -155,7 +186,8 @@ public struct SQLiteUserStore: UserStore {
     /// inserted only while no account of that name exists (`INSERT … SELECT … WHERE NOT EXISTS … ON CONFLICT DO
     /// NOTHING RETURNING`, one statement), so of concurrent first sign-ins, in any process, one makes it and the
     /// others read it, and a link once made is never taken back: the account it names can then only be created by
-    /// that call (the `apple:` prefix is reserved). An account that existed without a link is never linked:
+    /// that call (the `apple:` prefix is reserved). A link whose account row is missing (a process stopped between
+    /// the two statements) gets it on the next sign-in. An account that existed without a link is never linked:
     /// ``AppleAccountConflict``.
     public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
         let username = AppleAccountUsername.username(forSubject: subject)
@@ -175,6 +207,10 @@ public struct SQLiteUserStore: UserStore {
             guard let linked = rows.first?.column("username")?.string else {
                 throw AppleAccountConflict(username: username)
             }
+            _ = try await connection.query(
+                "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [.text(linked), .blob(ByteBuffer(bytes: proposed))]
+            )
             return linked
         }
         _ = try await connection.query(

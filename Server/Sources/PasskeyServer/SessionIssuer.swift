@@ -23,7 +23,8 @@ public struct SessionIssuer: Sendable {
         self.clock = clock
     }
 
-    /// Starts a session for the account `userHandle`, begun with `credentialID`, and returns its token.
+    /// Starts a session for the account `userHandle`, begun with `credentialID`, ends the account's oldest sessions
+    /// beyond ``SessionPolicy/maximumSessionsPerAccount``, and returns the token.
     public func start(userHandle: [UInt8], credentialID: [UInt8], request: Request) async throws -> String {
         let token = SessionToken.generate()
         let now = AppleSignInSecret.seconds(clock())
@@ -43,6 +44,7 @@ public struct SessionIssuer: Sendable {
                 )
             )
         )
+        try await sessionStore.removeOldest(userHandle: userHandle, keeping: SessionPolicy.maximumSessionsPerAccount)
         return token
     }
 

@@ -17,6 +17,9 @@ public struct SessionPolicy: Sendable {
     public static let defaultLifetime: Int64 = 30 * 24 * 60 * 60
     /// A use moves the last-seen instant only when it is this many seconds old, so most requests write nothing.
     public static let lastSeenGranularity: Int64 = 60
+    /// The most sessions one account keeps: a new one ends the oldest beyond it, so signing in again and again
+    /// cannot fill the database.
+    public static let maximumSessionsPerAccount = 32
     /// The longest `User-Agent` kept, in UTF-8 bytes.
     public static let maximumUserAgentBytes = 256
     /// The longest timeout or lifetime accepted: ten years, so that no instant arithmetic can overflow.

@@ -1,5 +1,7 @@
 import Foundation
+import NIOCore
 import PasskeyServer
+import SQLiteNIO
 import Testing
 
 /// The SQLite user store as several server processes on one file use it: each opens its own connection.
@@ -38,5 +40,40 @@ import Testing
         #expect(try await first.userStore.hasAppleSignIn(userHandle: [7]) == false)
         try await first.close()
         try await second.close()
+    }
+}
+
+/// Usernames stored before normalisation existed.
+@Suite struct LegacyUsernameTests {
+    @Test func storedNamesAreNormalisedOnceWhenFree() async throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("passkey-server-legacy-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+        try await PasskeyStorage.openSQLite(path: path).close()
+        let threadPool = NIOThreadPool(numberOfThreads: 1)
+        threadPool.start()
+        let connection = try await SQLiteConnection.open(
+            storage: .file(path: path), threadPool: threadPool, on: MultiThreadedEventLoopGroup.singleton.any())
+        _ = try await connection.query("DELETE FROM passkey_server_migrations")
+        for (name, handle) in [("Legacy", 1), ("Taken", 2), ("taken", 3), ("apple:ABC.1", 4), ("two words", 5)] {
+            _ = try await connection.query(
+                "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?)",
+                [.text(name), .blob(ByteBuffer(bytes: [UInt8(handle)]))])
+        }
+        try await connection.close()
+        try await threadPool.shutdownGracefully()
+
+        let storage = try await PasskeyStorage.openSQLite(path: path)
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "legacy") == [1])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "Legacy") == nil)
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "Taken") == [2])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "taken") == [3])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "apple:ABC.1") == [4])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "two words") == [5])
+        try await storage.close()
     }
 }

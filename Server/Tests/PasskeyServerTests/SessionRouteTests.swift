@@ -150,3 +150,78 @@ actor KeptStorage {
         self.storage = storage
     }
 }
+
+/// What the review of the sessions found, pinned.
+@Suite struct SessionHardeningTests {
+    @Test func anAccountKeepsAtMostItsNewestSessions() async throws {
+        try await ServerHarness.run { server in
+            var authenticator = ServerHarness.authenticator()
+            let first = try await server.signUp("many", with: &authenticator).answer.sessionToken
+            var latest: String?
+            for _ in 0..<SessionPolicy.maximumSessionsPerAccount {
+                latest = try await server.signIn(with: &authenticator).sessionToken
+            }
+            #expect(try await server.signedIn(first).get("/session").status == .unauthorized)
+            try ServerHarness.expectOK(try await server.signedIn(latest).get("/session"))
+        }
+    }
+
+    @Test func aBrowserGetsTheSessionOnlyAsTheCookie() async throws {
+        try await ServerHarness.run { server in
+            var authenticator = ServerHarness.authenticator()
+            let options = try await server.creationOptions(AttestationOptionsRequest(username: "browser"))
+            let response = try await server.post(
+                "/attestation/result", bytes: try authenticator.register(options: options).jsonBytes,
+                headers: [.origin: ServerHarness.origin])
+            try ServerHarness.expectOK(response)
+            #expect(try ServerHarness.decode(SignedInResponse.self, response).sessionToken == nil)
+            #expect(response.headers[.setCookie]?.hasPrefix("passkey-session=") == true)
+        }
+    }
+
+    @Test func concurrentDeletesNeverRemoveTheLastPasskey() async throws {
+        try await ServerHarness.run { server in
+            for round in 0..<8 {
+                var first = ServerHarness.authenticator()
+                let (registration, answer) = try await server.signUp("pair\(round)", with: &first)
+                let owner = server.signedIn(answer.sessionToken)
+                var second = ServerHarness.authenticator()
+                let other = try await owner.register("pair\(round)", with: &second)
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for identifier in [registration.credentialID, other.credentialID] {
+                        group.addTask {
+                            Int(try await owner.delete("/credentials/\(Base64URL.encode(identifier))").status.code)
+                        }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }.sorted()
+                }
+                #expect(statuses != [200, 200])
+                let options = try await server.requestOptions(AssertionOptionsRequest(username: "pair\(round)"))
+                #expect(options.allowCredentials.count == 2 - statuses.filter { $0 == 200 }.count)
+            }
+        }
+    }
+
+    @Test func aDecodingFailureNamesTheMemberNotTheSwiftType() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.post("/attestation/options", bytes: Array(#"{"username": 5}"#.utf8))
+            let message = try ServerHarness.decode(CommonResponse.self, response).errorMessage
+            #expect(message == "malformedInput: member username has the wrong type or is null")
+            let missing = try await server.post("/attestation/options", bytes: Array("{}".utf8))
+            #expect(try ServerHarness.decode(CommonResponse.self, missing).errorMessage.contains("username is missing"))
+        }
+    }
+
+    @Test func aTicketOrNonceThatCannotBeOneIsRefusedBeforeTheDatabase() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.post(
+                "/attestation/options",
+                json: AttestationOptionsRequest(username: "apple:x", appleRegistrationTicket: "a\u{0000}b"))
+            #expect(response.status == .badRequest)
+            #expect(try ServerHarness.failureCode(response) == "challengeNotFound")
+        }
+        #expect(throws: WebAuthnError(.malformedInput, "")) {
+            try AccountText.name(String(repeating: "\u{0958}", count: 21), member: "nickname")
+        }
+    }
+}
