@@ -162,7 +162,7 @@ class Scenario(unittest.TestCase):
         result = self.exchange(exchanges, "/attestation/result")
         self.assert_ok(result, "attestation result")
         self.assertEqual(result["body"]["username"], username)
-        self.assertIn("sessionToken", result["body"], "a sign-up starts a session")
+        self.assertNotIn("sessionToken", result["body"], "a page gets its session as the HttpOnly cookie only")
         return result
 
     def sign_out_on_page(self):
@@ -198,7 +198,8 @@ class InternalAuthenticatorWithResidentKeysAndUserVerification(Scenario):
         self.assertEqual(options["rp"]["id"], "localhost")
         self.assertEqual(options["user"]["name"], username)
         self.check_registered_credential(outcome["credential"], username)
-        self.assertIn("sessionToken", outcome["result"]["body"], "a sign-up starts a session")
+        self.assertNotIn("sessionToken", outcome["result"]["body"], "a page gets its session as the cookie only")
+        self.assert_ok(self.browser.request("GET", "/session"), "a sign-up starts a session")
 
         signed_in = self.browser.sign_in({"userVerification": "required"})
         self.assert_ok(signed_in["options"], "assertion options")
@@ -207,7 +208,7 @@ class InternalAuthenticatorWithResidentKeysAndUserVerification(Scenario):
         self.assertNotIn("clientError", signed_in, pretty(signed_in))
         self.assert_ok(signed_in["result"], "assertion result")
         self.assertEqual(signed_in["result"]["body"]["username"], username)
-        self.assertIn("sessionToken", signed_in["result"]["body"])
+        self.assertNotIn("sessionToken", signed_in["result"]["body"], "a page gets its session as the cookie only")
         assertion = signed_in["credential"]
         self.assertEqual(assertion["id"], outcome["credential"]["id"])
         self.assertEqual(decode(assertion["response"]["userHandle"]), decode(options["user"]["id"]))
@@ -779,6 +780,15 @@ class ConformanceMode(Scenario):
         self.assert_ok(again["result"], "a stranger's passkey under --conformance")
 
 
+# Options from the server, an assertion from Chromium, nothing posted: the test posts it as a native app would.
+ASSERTION_ONLY_SCRIPT = r"""
+const [request] = arguments;
+const options = await post("/assertion/options", request);
+const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(withoutStatus(options.body));
+return (await navigator.credentials.get({ publicKey })).toJSON();
+"""
+
+
 class LoopbackPage(http.server.BaseHTTPRequestHandler):
     """A page of another origin (another loopback port): it posts to the server with the browser's cookies."""
 
@@ -835,6 +845,20 @@ class CrossOriginRequests(Scenario):
         self.assertEqual(
             [(entry["credentialID"], entry.get("nickname") or "") for entry in listed["body"]["credentials"]],
             [(credential_id, "")])
+
+    def test_a_native_client_gets_a_bearer_token(self):
+        """Without an `Origin` (a native app), the sign-in's answer holds the token, sent back as a bearer token."""
+        username = unique_username("h-native")
+        self.register_by_fetch(username)
+        self.browser.clear_cookies()
+        assertion = self.browser.run(ASSERTION_ONLY_SCRIPT, {"username": username})
+        answer = plain_request("POST", self.browser.base_url + "/assertion/result", assertion)
+        self.assert_ok(answer, "a sign-in without an Origin")
+        token = answer["body"].get("sessionToken", "")
+        self.assertGreaterEqual(len(token), 43, pretty(answer))
+        session = plain_request("GET", self.browser.base_url + "/session", None, {"Authorization": "Bearer " + token})
+        self.assert_ok(session, "GET /session with the bearer token")
+        self.assertEqual(session["body"]["username"], username)
 
     def test_another_origin_in_the_browser(self):
         username = unique_username("h-browser")
