@@ -2,7 +2,9 @@
 # The browser suite (Server/EndToEnd/browser_test.py): headless Chromium with WebDriver virtual authenticators
 # against a passkey-server on a temporary SQLite file. Installs what is missing (Debian chromium and
 # chromium-driver, selenium from PyPI), builds passkey-server (an incremental build when .ci/run built it
-# already), serves it on a free loopback port as RP ID localhost, runs the suite and always stops the server.
+# already), serves it on a free loopback port as RP ID localhost, and a second one with --conformance (open
+# registration) on another, runs the suite and always stops the servers. The suite's screenshots of the page stay
+# in an artifacts folder under the work directory (BROWSER_E2E_ARTIFACTS chooses another), printed at the end.
 #
 #   .ci/browser-e2e.sh            run the suite
 #   .ci/browser-e2e.sh --record   record the Chromium ceremonies again into Fixtures/chromium/
@@ -54,31 +56,52 @@ if [ ! -x "$server_binary" ]; then
 fi
 
 work_directory=$(mktemp -d)
-server_pid=""
-stop_server() {
+artifacts=${BROWSER_E2E_ARTIFACTS:-$work_directory/artifacts}
+mkdir -p "$artifacts"
+server_pids=()
+stop_servers() {
     status=$?
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
+    for pid in "${server_pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill -TERM "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+    for log in "$work_directory"/*.log; do
+        if [ "$status" -ne 0 ] && [ -f "$log" ]; then
+            echo "== $(basename "$log") (last 40 lines)" >&2
+            tail -n 40 "$log" >&2
+        fi
+    done
+    # The databases and logs go; the screenshots stay for CI to keep as artifacts.
+    find "$work_directory" -mindepth 1 -maxdepth 1 ! -path "$artifacts" -exec rm -rf {} +
+    if [ "$artifacts" != "$work_directory/artifacts" ]; then
+        rm -rf "$work_directory"
     fi
-    if [ "$status" -ne 0 ] && [ -f "$work_directory/server.log" ]; then
-        echo "== passkey-server log (last 40 lines)" >&2
-        tail -n 40 "$work_directory/server.log" >&2
+    if [ -n "$(ls -A "$artifacts" 2>/dev/null)" ]; then
+        echo "== screenshots of the page: $artifacts"
+    elif [ "$artifacts" = "$work_directory/artifacts" ]; then
+        rm -rf "$work_directory"
     fi
-    rm -rf "$work_directory"
     exit "$status"
 }
-trap stop_server EXIT
+trap stop_servers EXIT
 trap 'exit 130' INT TERM
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-origin="http://localhost:$port"
-echo "== passkey-server on $origin, database $work_directory/passkeys.sqlite"
-"$server_binary" serve --host 127.0.0.1 --port "$port" --rp-id localhost --origin "$origin" \
-    --database "$work_directory/passkeys.sqlite" >"$work_directory/server.log" 2>&1 &
-server_pid=$!
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
 
-python3 - "$origin" "$server_pid" <<'EOF'
+# start_server NAME PORT [ARGUMENT...]: passkey-server on 127.0.0.1:PORT as RP ID localhost with its own SQLite file,
+# waited for until it answers.
+start_server() {
+    name=$1
+    port=$2
+    shift 2
+    "$server_binary" serve --host 127.0.0.1 --port "$port" --rp-id localhost --origin "http://localhost:$port" \
+        --database "$work_directory/$name.sqlite" "$@" >"$work_directory/$name.log" 2>&1 &
+    server_pids+=($!)
+    python3 - "http://localhost:$port" "$!" <<'EOF_WAIT'
 import os, sys, time, urllib.error, urllib.request
 url, pid = sys.argv[1], int(sys.argv[2])
 deadline = time.monotonic() + 60
@@ -96,13 +119,23 @@ while True:
         if time.monotonic() > deadline:
             sys.exit("passkey-server did not answer within 60 s")
         time.sleep(0.2)
-EOF
+EOF_WAIT
+}
+
+port=$(free_port)
+origin="http://localhost:$port"
+echo "== passkey-server on $origin, database $work_directory/passkeys.sqlite"
+start_server passkeys "$port"
 
 export PASSKEY_SERVER_URL="$origin" PYTHONDONTWRITEBYTECODE=1
 if [ "$mode" = record ]; then
     echo "== recording Chromium ceremonies into Fixtures/chromium/"
     python3 Server/EndToEnd/browser_record.py
 else
-    echo "== browser suite"
-    python3 Server/EndToEnd/browser_test.py -v
+    conformance_port=$(free_port)
+    echo "== passkey-server --conformance on http://localhost:$conformance_port (open registration)"
+    start_server conformance "$conformance_port" --conformance
+    echo "== browser suite (screenshots into $artifacts)"
+    PASSKEY_CONFORMANCE_SERVER_URL="http://localhost:$conformance_port" BROWSER_E2E_ARTIFACTS="$artifacts" \
+        python3 Server/EndToEnd/browser_test.py -v
 fi

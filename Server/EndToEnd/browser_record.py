@@ -153,6 +153,7 @@ class Recording:
     def record_passkey(self):
         """(a): a platform passkey with UV, ES256 chosen from the server's list, a discoverable sign-in."""
         self.browser.use_authenticator("internal-uv-rk")
+        self.browser.clear_cookies()
         outcome = self.browser.register(
             {"username": unique_username("record-a"),
              "authenticatorSelection": {"residentKey": "required", "userVerification": "required"}},
@@ -175,6 +176,7 @@ class Recording:
         """(b) and (c): a USB security key without resident keys or UV, the server's algorithm order, a sign-in
         by username, and the assertion a UV-downgrading client makes when the server required UV."""
         self.browser.use_authenticator("usb")
+        self.browser.clear_cookies()
         username = unique_username("record-b")
         outcome = self.browser.register(
             {"username": username,
@@ -207,6 +209,7 @@ class Recording:
     def record_packed(self):
         """Direct attestation: `packed` with Chromium's batch certificate, whose root is not published."""
         self.browser.use_authenticator("usb")
+        self.browser.clear_cookies()
         outcome = self.browser.register(
             {"username": unique_username("record-packed"), "attestation": "direct",
              "authenticatorSelection": {"residentKey": "discouraged", "userVerification": "discouraged"}},

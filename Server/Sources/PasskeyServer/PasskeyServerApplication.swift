@@ -61,7 +61,7 @@ public enum PasskeyServerApplication {
             appleAppIDs: configuration.appleAppIDs,
             relatedOrigins: relyingPartyConfiguration.relatedOrigins
         ).addRoutes(to: router)
-        PageController<Context>().addRoutes(to: router)
+        PageController<Context>(origins: configuration.origins).addRoutes(to: router)
         AppleSignInController<Context>(
             clientIDs: configuration.appleClientIDs,
             keySetSource: try appleKeySetSource ?? defaultAppleKeySetSource(configuration),
