@@ -31,7 +31,7 @@ public struct VerifiedRegistration: Sendable {
     /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated.
     public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?
     /// What the verifier's ``AttestationTrustPolicy`` found about the authenticator and decided about this
-    /// registration, `nil` when the verifier has no trust policy. The module of the policy reads it (for FIDO
+    /// registration (§7.1 steps 23–25), `nil` when the verifier has no trust policy. The module of the policy reads it (for FIDO
     /// metadata, PasskeyMetadata's `metadataEntry` and `metadataStatus`).
     public let trustAssessment: (any AttestationTrustAssessment)?
 

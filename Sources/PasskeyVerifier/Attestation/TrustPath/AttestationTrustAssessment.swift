@@ -14,7 +14,7 @@ public protocol AttestationTrustAssessment: Sendable {
     /// Roots trusted for this registration besides the format's own anchors (§7.1 step 23), `nil` for none.
     var trustAnchors: CertificateChainVerifier? { get }
     /// How an error message names ``trustAnchors`` when the trust path reaches neither them nor the format's
-    /// anchors, such as "the metadata entry's roots".
+    /// anchors (§7.1 step 24), such as "the metadata entry's roots".
     var trustAnchorsName: String { get }
 
     /// Decides about the verified statement (§7.1 steps 24–25): throws to fail the registration, or returns its
