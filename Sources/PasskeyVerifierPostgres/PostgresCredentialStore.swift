@@ -108,6 +108,28 @@
             return rows.count == 1
         }
 
+        /// Removes the record unless it is its owner's only one, in one statement that first locks the owner's rows
+        /// in credential-ID order (`FOR UPDATE`, so concurrent removals wait for each other without deadlock, and a
+        /// waiting one counts the rows that are left); when nothing was deleted, a read tells an unknown credential
+        /// from the last one.
+        public func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) async throws
+            -> CredentialRemoval
+        {
+            let identifier = ByteBuffer(bytes: credentialID)
+            let owner = ByteBuffer(bytes: userHandle)
+            let removed = try await client.query(
+                """
+                DELETE FROM passkey_credentials WHERE credential_id = \(identifier) AND user_handle = \(owner)
+                AND (SELECT count(*) FROM (SELECT 1 FROM passkey_credentials WHERE user_handle = \(owner)
+                    ORDER BY credential_id FOR UPDATE) AS owned) > 1
+                RETURNING sequence
+                """,
+                logger: logger
+            ).collect()
+            guard removed.isEmpty else { return .removed }
+            return try await credential(withID: credentialID)?.userHandle == userHandle ? .lastCredential : .notFound
+        }
+
         /// The record a row of ``columns`` holds.
         static func record(from row: PostgresRow) throws -> CredentialRecord {
             let cells = row.makeRandomAccess()

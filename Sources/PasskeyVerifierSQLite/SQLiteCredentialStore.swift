@@ -109,6 +109,22 @@
             return rows.count == 1
         }
 
+        /// Removes the record unless it is its owner's only one: one `DELETE … WHERE (SELECT count(*) …) > 1`,
+        /// atomic in SQLite; when nothing was deleted, a read tells an unknown credential from the last one.
+        public func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) async throws
+            -> CredentialRemoval
+        {
+            let removed = try await connection.query(
+                """
+                DELETE FROM passkey_credentials WHERE credential_id = ? AND user_handle = ?
+                AND (SELECT count(*) FROM passkey_credentials WHERE user_handle = ?) > 1 RETURNING sequence
+                """,
+                [SQLiteValue.blob(credentialID), SQLiteValue.blob(userHandle), SQLiteValue.blob(userHandle)]
+            )
+            guard removed.isEmpty else { return .removed }
+            return try await credential(withID: credentialID)?.userHandle == userHandle ? .lastCredential : .notFound
+        }
+
         /// The record a row of ``columns`` holds.
         static func record(from row: SQLiteRow) throws -> CredentialRecord {
             let transportsText = try SQLiteValue.text("transports", of: row)

@@ -70,6 +70,10 @@ struct AlternatingCredentialStore: CredentialStore {
     func remove(credentialID: [UInt8]) async throws -> Bool {
         try await next().remove(credentialID: credentialID)
     }
+
+    func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) async throws -> CredentialRemoval {
+        try await next().removeUnlessLast(credentialID: credentialID, ownedBy: userHandle)
+    }
 }
 
 /// The challenge half of ``AlternatingStores``.

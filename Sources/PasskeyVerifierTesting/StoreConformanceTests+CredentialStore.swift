@@ -326,6 +326,40 @@ extension StoreConformanceTests {
         )
     }
 
+    /// ``CredentialStore/removeUnlessLast(credentialID:ownedBy:)``: another user's or an unknown credential is
+    /// `notFound`, an only credential `lastCredential`, and of concurrent removals of each of a user's credentials
+    /// (``concurrency`` of them, at most 8) exactly all but one succeed.
+    public func checkConcurrentRemovalsKeepTheLastCredential() async throws {
+        let store = try await makeCredentialStore()
+        let owner = try Self.randomBytes(32)
+        let records = try (0..<min(concurrency, 8)).map { try Self.record(userHandle: owner, signCount: UInt32($0)) }
+        for record in records {
+            let inserted = try await store.insert(record)
+            try require(inserted, "insert of a new credential ID returned false")
+        }
+        let stranger = try await store.removeUnlessLast(credentialID: records[0].id, ownedBy: try Self.randomBytes(32))
+        try require(stranger == .notFound, "removing another user's credential returned \(stranger)")
+        let unknown = try await store.removeUnlessLast(credentialID: try Self.randomBytes(32), ownedBy: owner)
+        try require(unknown == .notFound, "removing an unknown credential returned \(unknown)")
+        let outcomes = try await withThrowingTaskGroup(of: CredentialRemoval.self) { group in
+            for record in records {
+                group.addTask { try await store.removeUnlessLast(credentialID: record.id, ownedBy: owner) }
+            }
+            return try await group.reduce(into: [CredentialRemoval]()) { $0.append($1) }
+        }
+        let left = try await store.credentials(forUserHandle: owner)
+        try require(
+            outcomes.filter { $0 == .removed }.count == records.count - 1 && left.count == 1,
+            "\(records.count) concurrent removals of a user's \(records.count) credentials: \(outcomes), "
+                + "\(left.count) left; exactly one must stay"
+        )
+        if let last = left.first {
+            let again = try await store.removeUnlessLast(credentialID: last.id, ownedBy: owner)
+            try require(again == .lastCredential, "removing the only credential returned \(again)")
+            _ = try await store.remove(credentialID: last.id)
+        }
+    }
+
     /// Of ``concurrency`` concurrent inserts of one credential ID, for as many users, exactly one succeeds, and
     /// the stored record is the winner's.
     public func checkConcurrentInsertsOfOneIDLetExactlyOneWin() async throws {

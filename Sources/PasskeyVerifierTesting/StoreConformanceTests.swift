@@ -117,6 +117,9 @@ public struct StoreConformanceTests: Sendable {
             },
             Check("checkRenameSetsTheNicknameAndTheVersion") { try await checkRenameSetsTheNicknameAndTheVersion() },
             Check("checkRemoveDeletesOnlyThatCredential") { try await checkRemoveDeletesOnlyThatCredential() },
+            Check("checkConcurrentRemovalsKeepTheLastCredential") {
+                try await checkConcurrentRemovalsKeepTheLastCredential()
+            },
             Check("checkConcurrentInsertsOfOneIDLetExactlyOneWin") {
                 try await checkConcurrentInsertsOfOneIDLetExactlyOneWin()
             },

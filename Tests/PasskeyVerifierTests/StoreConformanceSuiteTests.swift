@@ -18,7 +18,7 @@ import Testing
 
     @Test func inMemoryStoresPassRunAll() async throws {
         try await Self.inMemory.runAll()
-        #expect(Self.inMemory.checks.count == 18)
+        #expect(Self.inMemory.checks.count == 19)
     }
 
     @Test func aChallengeStoreThatDoesNotDeleteOnTakeFails() async throws {
@@ -41,7 +41,7 @@ import Testing
             try await suite.runAll()
         }
         #expect(summary?.check == "runAll()")
-        #expect(summary?.message.contains("3 of 18 checks failed") == true)
+        #expect(summary?.message.contains("3 of 19 checks failed") == true)
     }
 
     @Test func aCredentialStoreWithoutUniquenessOrCompareAndSetFails() async throws {
@@ -49,7 +49,9 @@ import Testing
             credentialStore: { NaiveCredentialStore() },
             challengeStore: { InMemoryChallengeStore() }
         )
-        for check in suite.checks {
+        // The naive store keeps the non-atomic default removeUnlessLast, whose outcome under concurrency depends on
+        // scheduling: that check is left out here.
+        for check in suite.checks where check.name != "checkConcurrentRemovalsKeepTheLastCredential" {
             let expectedToFail = [
                 "checkInsertRefusesAnExistingCredentialIDForAnyUser",
                 "checkUpdateIsRefusedWhenTheVersionChanged",

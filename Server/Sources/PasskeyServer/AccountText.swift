@@ -66,15 +66,21 @@ public enum AccountText {
     }
 
     /// The renames that bring usernames stored before normalisation to their normalised form: each name that is
-    /// valid once normalised and differs from it, except the `apple:` names (derived from Apple's `sub`, never
-    /// typed). A store applies each only when the new name is free.
+    /// valid once normalised and differs from it, except the `apple:` names before or after normalisation (derived
+    /// from Apple's `sub`, never typed, and reserved) and names that collide (two stored names with one normalised
+    /// form are both left as they are: neither is preferred). A store applies each only when the new name is free.
     static func legacyRenames(_ usernames: [String]) -> [(from: String, to: String)] {
-        usernames.compactMap { stored in
+        let candidates: [(from: String, to: String)] = usernames.compactMap { stored in
             guard !AppleAccountUsername.isReserved(stored), let normalized = try? username(stored),
-                normalized != stored
+                normalized != stored, !AppleAccountUsername.isReserved(normalized)
             else { return nil }
             return (stored, normalized)
         }
+        var targets: [String: Int] = [:]
+        for candidate in candidates {
+            targets[candidate.to, default: 0] += 1
+        }
+        return candidates.filter { targets[$0.to] == 1 }
     }
 
     /// NFKC, lower case, NFC.

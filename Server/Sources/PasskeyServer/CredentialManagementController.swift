@@ -81,21 +81,21 @@ where Context.Identity == AuthenticatedSession {
         return try JSONResponse.make(CommonResponse.ok)
     }
 
-    /// `DELETE /credentials/{id}`. The last-passkey rule holds under concurrent deletes: the count is read again
-    /// after the removal, and a removal that left the account without a passkey (and without Sign in with Apple)
-    /// puts the record back and is refused.
+    /// `DELETE /credentials/{id}`. Unless Sign in with Apple is linked, the removal is the store's atomic
+    /// ``PasskeyVerifier/CredentialStore/removeUnlessLast(credentialID:ownedBy:)``, so concurrent deletes can never
+    /// take an account's last passkey.
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
         let record = try await ownCredential(context, session: session)
         let store = relyingParty.credentialStore
-        let appleLinked = try await userStore.hasAppleSignIn(userHandle: session.userHandle)
-        if !appleLinked, try await store.credentials(forUserHandle: session.userHandle).count <= 1 {
-            throw Self.lastCredential
-        }
-        guard try await store.remove(credentialID: record.id) else { throw Self.notFound }
-        if !appleLinked, try await store.credentials(forUserHandle: session.userHandle).isEmpty {
-            _ = try await store.insert(record)
-            throw Self.lastCredential
+        if try await userStore.hasAppleSignIn(userHandle: session.userHandle) {
+            guard try await store.remove(credentialID: record.id) else { throw Self.notFound }
+        } else {
+            switch try await store.removeUnlessLast(credentialID: record.id, ownedBy: session.userHandle) {
+            case .removed: break
+            case .notFound: throw Self.notFound
+            case .lastCredential: throw Self.lastCredential
+            }
         }
         let ended = try await sessionStore.removeAll(credentialID: record.id)
         context.logger.info(
@@ -169,7 +169,8 @@ where Context.Identity == AuthenticatedSession {
     }
 
     private static var lastCredential: RouteRefusal {
-        RouteRefusal(.conflict, "lastCredential", "this is the account's only passkey: add another one before deleting it")
+        RouteRefusal(
+            .conflict, "lastCredential", "this is the account's only passkey: add another one before deleting it")
     }
 
     private static var notFound: RouteRefusal {

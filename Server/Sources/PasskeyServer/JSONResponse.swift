@@ -17,6 +17,8 @@ enum JSONResponse {
     static func make(bytes: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json"
+        fields[.cacheControl] = fields[.cacheControl] ?? "no-store"
+        fields[.xContentTypeOptions] = "nosniff"
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -96,13 +96,15 @@ public struct PostgresSessionStore: SessionStore {
 
     /// Deletes the account's rows but the newest `count`.
     @discardableResult
-    public func removeOldest(userHandle: [UInt8], keeping count: Int) async throws -> Int {
+    public func removeOldest(userHandle: [UInt8], keeping count: Int, sparing kept: [UInt8]) async throws -> Int {
         let handle = ByteBuffer(bytes: userHandle)
+        let spared = ByteBuffer(bytes: kept)
         return try await client.query(
             """
-            DELETE FROM passkey_server_sessions WHERE user_handle = \(handle) AND token_hash NOT IN (
-                SELECT token_hash FROM passkey_server_sessions WHERE user_handle = \(handle)
-                ORDER BY created_at DESC, token_hash LIMIT \(max(0, count))
+            DELETE FROM passkey_server_sessions
+            WHERE user_handle = \(handle) AND token_hash <> \(spared) AND token_hash NOT IN (
+                SELECT token_hash FROM passkey_server_sessions WHERE user_handle = \(handle) AND token_hash <> \(spared)
+                ORDER BY created_at DESC, token_hash LIMIT \(max(0, count - 1))
             ) RETURNING 1
             """,
             logger: logger

@@ -82,7 +82,8 @@ public struct PostgresUserStore: UserStore {
 
     /// Brings usernames stored before normalisation to their normalised form once
     /// (``AccountText/legacyRenames(_:)``; a name whose normalised form is taken stays as it was), inside the
-    /// schema transaction, and records it in `passkey_server_migrations`.
+    /// schema transaction with the users table locked against concurrent sign-ups of running servers, and records
+    /// it in `passkey_server_migrations`.
     static func normalizeLegacyUsernames(on connection: PostgresConnection, logger: Logger) async throws {
         let marker = AccountText.normalizationMigration
         let done = try await connection.query(
@@ -90,6 +91,7 @@ public struct PostgresUserStore: UserStore {
             logger: logger
         ).collect()
         guard done.isEmpty else { return }
+        try await connection.query("LOCK TABLE passkey_server_users IN SHARE ROW EXCLUSIVE MODE", logger: logger)
         var names: [String] = []
         for try await name in try await connection.query(
             "SELECT username FROM passkey_server_users",

@@ -105,14 +105,15 @@ public struct SQLiteSessionStore: SessionStore {
 
     /// Deletes the account's rows but the newest `count`.
     @discardableResult
-    public func removeOldest(userHandle: [UInt8], keeping count: Int) async throws -> Int {
+    public func removeOldest(userHandle: [UInt8], keeping count: Int, sparing kept: [UInt8]) async throws -> Int {
         let handle = SQLiteData.blob(ByteBuffer(bytes: userHandle))
+        let spared = SQLiteData.blob(ByteBuffer(bytes: kept))
         return try await delete(
             """
-            user_handle = ? AND token_hash NOT IN (SELECT token_hash FROM passkey_server_sessions
-                WHERE user_handle = ? ORDER BY created_at DESC, token_hash LIMIT ?)
+            user_handle = ? AND token_hash <> ? AND token_hash NOT IN (SELECT token_hash FROM passkey_server_sessions
+                WHERE user_handle = ? AND token_hash <> ? ORDER BY created_at DESC, token_hash LIMIT ?)
             """,
-            [handle, handle, .integer(max(0, count))]
+            [handle, spared, handle, spared, .integer(max(0, count - 1))]
         )
     }
 

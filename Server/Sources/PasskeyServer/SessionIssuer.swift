@@ -44,7 +44,11 @@ public struct SessionIssuer: Sendable {
                 )
             )
         )
-        try await sessionStore.removeOldest(userHandle: userHandle, keeping: SessionPolicy.maximumSessionsPerAccount)
+        try await sessionStore.removeOldest(
+            userHandle: userHandle,
+            keeping: SessionPolicy.maximumSessionsPerAccount,
+            sparing: SessionToken.hash(Substring(token))
+        )
         return token
     }
 

@@ -28,9 +28,10 @@ public protocol SessionStore: Sendable {
     @discardableResult
     func removeAll(credentialID: [UInt8]) async throws -> Int
 
-    /// Ends the oldest sessions of an account beyond the newest `count`; how many.
+    /// Ends the oldest sessions of an account beyond the newest `count`, never the one whose hash is `kept`; how
+    /// many.
     @discardableResult
-    func removeOldest(userHandle: [UInt8], keeping count: Int) async throws -> Int
+    func removeOldest(userHandle: [UInt8], keeping count: Int, sparing kept: [UInt8]) async throws -> Int
 
     /// Deletes the sessions no longer valid at `now`; how many.
     func removeExpired(at now: Int64) async throws -> Int

@@ -59,7 +59,11 @@ import Testing
         let connection = try await SQLiteConnection.open(
             storage: .file(path: path), threadPool: threadPool, on: MultiThreadedEventLoopGroup.singleton.any())
         _ = try await connection.query("DELETE FROM passkey_server_migrations")
-        for (name, handle) in [("Legacy", 1), ("Taken", 2), ("taken", 3), ("apple:ABC.1", 4), ("two words", 5)] {
+        let rows = [
+            ("Legacy", 1), ("Taken", 2), ("taken", 3), ("apple:ABC.1", 4), ("two words", 5), ("Bob", 6), ("BOB", 7),
+            ("APPLE:000300.x.1", 8),
+        ]
+        for (name, handle) in rows {
             _ = try await connection.query(
                 "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?)",
                 [.text(name), .blob(ByteBuffer(bytes: [UInt8(handle)]))])
@@ -74,6 +78,11 @@ import Testing
         #expect(try await storage.userStore.existingUserHandle(forUsername: "taken") == [3])
         #expect(try await storage.userStore.existingUserHandle(forUsername: "apple:ABC.1") == [4])
         #expect(try await storage.userStore.existingUserHandle(forUsername: "two words") == [5])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "Bob") == [6])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "BOB") == [7])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "bob") == nil)
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "APPLE:000300.x.1") == [8])
+        #expect(try await storage.userStore.existingUserHandle(forUsername: "apple:000300.x.1") == nil)
         try await storage.close()
     }
 }

@@ -42,7 +42,7 @@ import Testing
         func removeAll(userHandle: [UInt8]) async throws -> Int { throw UserStoreError("unreachable") }
         func removeAll(credentialID: [UInt8]) async throws -> Int { throw UserStoreError("unreachable") }
         func removeExpired(at now: Int64) async throws -> Int { throw UserStoreError("unreachable") }
-        func removeOldest(userHandle: [UInt8], keeping count: Int) async throws -> Int {
+        func removeOldest(userHandle: [UInt8], keeping count: Int, sparing kept: [UInt8]) async throws -> Int {
             throw UserStoreError("unreachable")
         }
     }

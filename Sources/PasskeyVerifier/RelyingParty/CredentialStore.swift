@@ -68,4 +68,25 @@ public protocol CredentialStore: Sendable {
     ///
     /// - Returns: `true` when a record was deleted, `false` when there was none.
     func remove(credentialID: [UInt8]) async throws -> Bool
+
+    /// Deletes the record whose credential ID is `credentialID` when `userHandle` owns it and owns another
+    /// credential too, as one atomic step: of concurrent removals of one user's credentials, at least one
+    /// credential always stays, on every server of a shared database (a user deleting passkeys from two devices
+    /// must not lock themselves out).
+    ///
+    /// The default implementation reads, then removes, and is not atomic; the shipped stores override it with one
+    /// statement (SQLite) or one statement that locks the owner's rows (PostgreSQL).
+    func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) async throws -> CredentialRemoval
+}
+
+extension CredentialStore {
+    /// Reads the owner's credentials, then removes: correct for one caller at a time only.
+    public func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) async throws
+        -> CredentialRemoval
+    {
+        let owned = try await credentials(forUserHandle: userHandle)
+        guard owned.contains(where: { $0.id == credentialID }) else { return .notFound }
+        guard owned.count > 1 else { return .lastCredential }
+        return try await remove(credentialID: credentialID) ? .removed : .notFound
+    }
 }

@@ -71,4 +71,11 @@ public actor InMemoryCredentialStore: CredentialStore {
         }
         return true
     }
+
+    /// Removes the record unless it is its owner's only one; atomic, as every method of this actor.
+    public func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) -> CredentialRemoval {
+        guard records[credentialID]?.userHandle == userHandle else { return .notFound }
+        guard (credentialIDsByUserHandle[userHandle]?.count ?? 0) > 1 else { return .lastCredential }
+        return remove(credentialID: credentialID) ? .removed : .notFound
+    }
 }
