@@ -33,8 +33,11 @@
             #expect(try await one.metadataBLOBStore.loadMetadataBLOB() == nil)
             #expect(try await one.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [1, 2], serialNumber: 8)))
             #expect(
-                try await other.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [3], serialNumber: 7)) == false)
-            #expect(try await other.metadataBLOBStore.loadMetadataBLOB() == StoredMetadataBLOB(jws: [1, 2], serialNumber: 8))
+                try await other.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [3], serialNumber: 7))
+                    == false)
+            #expect(
+                try await other.metadataBLOBStore.loadMetadataBLOB()
+                    == StoredMetadataBLOB(jws: [1, 2], serialNumber: 8))
             let saved = await withTaskGroup(of: Bool.self) { group in
                 for serialNumber in 20..<26 {
                     let storage = serialNumber.isMultiple(of: 2) ? one : other
@@ -46,7 +49,8 @@
                 return await group.reduce(into: [Bool]()) { $0.append($1) }
             }
             #expect(saved.count == 6)
-            #expect(try await one.metadataBLOBStore.loadMetadataBLOB() == StoredMetadataBLOB(jws: [25], serialNumber: 25))
+            #expect(
+                try await one.metadataBLOBStore.loadMetadataBLOB() == StoredMetadataBLOB(jws: [25], serialNumber: 25))
         }
 
         @Test func aVersionOneDatabaseIsMigratedToTheMetadataTable() async throws {
@@ -60,7 +64,9 @@
             #expect(try await storage.schemaVersion() == 2)
             #expect(try await storage.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [5], serialNumber: 1)))
             try await client.query("UPDATE passkey_metadata_blob SET serial_number = -1")
-            let error = await #expect(throws: StoreError.self) { try await storage.metadataBLOBStore.loadMetadataBLOB() }
+            let error = await #expect(throws: StoreError.self) {
+                try await storage.metadataBLOBStore.loadMetadataBLOB()
+            }
             #expect(error?.code == .corruptedRow)
         }
 

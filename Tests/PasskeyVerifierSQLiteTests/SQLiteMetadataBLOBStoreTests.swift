@@ -15,14 +15,19 @@
             let path = try SQLiteStoreTests.temporaryDatabasePath()
             let first = try await SQLiteStorage.open(.file(path: path))
             #expect(try await first.metadataBLOBStore.loadMetadataBLOB() == nil)
-            #expect(try await first.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [1, 2], serialNumber: 8)))
             #expect(
-                try await first.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [3], serialNumber: 7)) == false)
+                try await first.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [1, 2], serialNumber: 8)))
+            #expect(
+                try await first.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [3], serialNumber: 7))
+                    == false)
             try await first.close()
             let second = try await SQLiteStorage.open(.file(path: path))
-            #expect(try await second.metadataBLOBStore.loadMetadataBLOB() == StoredMetadataBLOB(jws: [1, 2], serialNumber: 8))
+            #expect(
+                try await second.metadataBLOBStore.loadMetadataBLOB()
+                    == StoredMetadataBLOB(jws: [1, 2], serialNumber: 8))
             #expect(try await second.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [4], serialNumber: 9)))
-            #expect(try await second.metadataBLOBStore.loadMetadataBLOB() == StoredMetadataBLOB(jws: [4], serialNumber: 9))
+            #expect(
+                try await second.metadataBLOBStore.loadMetadataBLOB() == StoredMetadataBLOB(jws: [4], serialNumber: 9))
             try await second.close()
         }
 
@@ -49,7 +54,9 @@
                 "INSERT INTO passkey_metadata_blob (id, serial_number, jws, saved_at) VALUES (1, -4, x'01', 0)")
             try await connection.close()
             let storage = try await SQLiteStorage.open(.file(path: path))
-            let error = await #expect(throws: StoreError.self) { try await storage.metadataBLOBStore.loadMetadataBLOB() }
+            let error = await #expect(throws: StoreError.self) {
+                try await storage.metadataBLOBStore.loadMetadataBLOB()
+            }
             #expect(error?.code == .corruptedRow)
             try await storage.close()
         }

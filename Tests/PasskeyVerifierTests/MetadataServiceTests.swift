@@ -105,7 +105,9 @@ import Testing
         let backedOff = await service.status(at: due)
         #expect(backedOff.nextRefresh == due.addingTimeInterval(200))
         #expect(backedOff.consecutiveFailures == 4)
-        #expect(try await service.load(jws: try Self.blob(8, nextUpdate: "2026-03-01"), at: due) == .replaced(serialNumber: 8))
+        #expect(
+            try await service.load(jws: try Self.blob(8, nextUpdate: "2026-03-01"), at: due)
+                == .replaced(serialNumber: 8))
         let refreshed = await service.status(at: due)
         #expect(refreshed.nextRefresh == Date(timeIntervalSince1970: 1_772_323_200))
         #expect(refreshed.consecutiveFailures == 0 && refreshed.lastFailure == nil)

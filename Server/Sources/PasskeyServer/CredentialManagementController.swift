@@ -180,7 +180,8 @@ where Context.Identity == AuthenticatedSession {
     }
 
     private static var lastCredential: RouteRefusal {
-        RouteRefusal(.conflict, "lastCredential", "this is the account's only passkey: add another one before deleting it")
+        RouteRefusal(
+            .conflict, "lastCredential", "this is the account's only passkey: add another one before deleting it")
     }
 
     private static var notFound: RouteRefusal {

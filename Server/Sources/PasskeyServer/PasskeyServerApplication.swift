@@ -4,6 +4,7 @@ import HummingbirdAuth
 import Logging
 import PasskeyMetadata
 import PasskeyVerifier
+import ServiceLifecycle
 
 /// Builds the server: the router with its middleware (``RejectionMiddleware``, ``RequestGuardMiddleware``,
 /// ``SessionAuthenticator``) and controllers (``PasskeyController``, ``SessionController``,
