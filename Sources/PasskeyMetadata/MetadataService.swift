@@ -98,7 +98,7 @@ public actor MetadataService {
         if let current, blob.serialNumber <= current.serialNumber {
             return .unchanged(serialNumber: current.serialNumber)
         }
-        adopt(blob)
+        adopt(blob, at: instant)
         return .replaced(serialNumber: blob.serialNumber)
     }
 
@@ -122,7 +122,7 @@ public actor MetadataService {
             noteNoNewerBLOB(at: instant)
             return .unchanged(serialNumber: current.serialNumber)
         }
-        adopt(blob)
+        adopt(blob, at: instant)
         try await store?.saveMetadataBLOB(StoredMetadataBLOB(jws: jws, serialNumber: blob.serialNumber))
         return .replaced(serialNumber: blob.serialNumber)
     }
@@ -179,11 +179,13 @@ public actor MetadataService {
         )
     }
 
-    private func adopt(_ blob: MetadataBLOB) {
+    /// Makes `blob` the current BLOB at `instant`: the next refresh is due at its `nextUpdate`, or after
+    /// ``initialBackoff`` when that has already passed (a stale BLOB that was still the newest).
+    private func adopt(_ blob: MetadataBLOB, at instant: Date) {
         current = blob
         highestSerialNumber = max(highestSerialNumber ?? blob.serialNumber, blob.serialNumber)
         consecutiveFailures = 0
-        retryAt = nil
+        retryAt = instant < blob.payload.nextUpdate ? nil : instant.addingTimeInterval(initialBackoff)
         lastFailure = nil
     }
 

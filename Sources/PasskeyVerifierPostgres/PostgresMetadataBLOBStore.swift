@@ -17,7 +17,7 @@
         /// The kept BLOB, `nil` when none was saved.
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a BLOB
-        ///   (a `no` below 0, a BLOB longer than ``PasskeyMetadata/MetadataBLOB/maximumLength``).
+        ///   (a `no` below 0, an empty BLOB or one longer than ``PasskeyMetadata/MetadataBLOB/maximumLength``).
         public func loadMetadataBLOB() async throws -> StoredMetadataBLOB? {
             let rows = try await client.query(
                 "SELECT serial_number, jws FROM passkey_metadata_blob WHERE id = 1",
@@ -27,13 +27,13 @@
             let cells = row.makeRandomAccess()
             let serialNumber = try cells["serial_number"].decode(Int64.self)
             let jws = try PostgresValue.bytes(cells["jws"])
-            guard serialNumber >= 0, serialNumber <= Int64(Int32.max) else {
+            guard serialNumber >= 0, let no = Int(exactly: serialNumber) else {
                 throw StoreError(.corruptedRow, "serial_number \(serialNumber) is not a metadata BLOB's no")
             }
             guard !jws.isEmpty, jws.count <= MetadataBLOB.maximumLength else {
                 throw StoreError(.corruptedRow, "jws has \(jws.count) bytes, not a metadata BLOB")
             }
-            return StoredMetadataBLOB(jws: jws, serialNumber: Int(serialNumber))
+            return StoredMetadataBLOB(jws: jws, serialNumber: no)
         }
 
         /// Keeps `blob` unless the kept one has a larger `no`; returns whether `blob` is now the kept one.

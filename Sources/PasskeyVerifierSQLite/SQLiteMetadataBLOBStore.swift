@@ -15,7 +15,7 @@
         /// The kept BLOB, `nil` when none was saved.
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a BLOB
-        ///   (a `no` below 0, a BLOB longer than ``PasskeyMetadata/MetadataBLOB/maximumLength``).
+        ///   (a `no` below 0, an empty BLOB or one longer than ``PasskeyMetadata/MetadataBLOB/maximumLength``).
         public func loadMetadataBLOB() async throws -> StoredMetadataBLOB? {
             let rows = try await connection.query(
                 "SELECT serial_number, jws FROM passkey_metadata_blob WHERE id = 1"
@@ -23,13 +23,13 @@
             guard let row = rows.first else { return nil }
             let serialNumber = try SQLiteValue.integer("serial_number", of: row)
             let jws = try SQLiteValue.bytes("jws", of: row)
-            guard serialNumber >= 0, serialNumber <= Int64(Int32.max) else {
+            guard serialNumber >= 0, let no = Int(exactly: serialNumber) else {
                 throw StoreError(.corruptedRow, "serial_number \(serialNumber) is not a metadata BLOB's no")
             }
             guard !jws.isEmpty, jws.count <= MetadataBLOB.maximumLength else {
                 throw StoreError(.corruptedRow, "jws has \(jws.count) bytes, not a metadata BLOB")
             }
-            return StoredMetadataBLOB(jws: jws, serialNumber: Int(serialNumber))
+            return StoredMetadataBLOB(jws: jws, serialNumber: no)
         }
 
         /// Keeps `blob` unless the kept one has a larger `no`; returns whether `blob` is now the kept one.

@@ -61,6 +61,27 @@
             try await storage.close()
         }
 
+        @Test func aNoAboveInt32IsKeptAndAnEmptyOrMistypedRowIsAStoreError() async throws {
+            let path = try SQLiteStoreTests.temporaryDatabasePath()
+            let storage = try await SQLiteStorage.open(.file(path: path))
+            let large = StoredMetadataBLOB(jws: [7], serialNumber: 5_000_000_000)
+            #expect(try await storage.metadataBLOBStore.saveMetadataBLOB(large))
+            #expect(try await storage.metadataBLOBStore.loadMetadataBLOB() == large)
+            try await storage.close()
+            for update in ["jws = x''", "serial_number = 'eight'", "jws = 'text'"] {
+                let connection = try await SQLiteConnection.open(storage: .file(path: path))
+                _ = try await connection.query("UPDATE passkey_metadata_blob SET serial_number = 9, jws = x'01'")
+                _ = try await connection.query("UPDATE passkey_metadata_blob SET \(update)")
+                try await connection.close()
+                let reopened = try await SQLiteStorage.open(.file(path: path))
+                let error = await #expect(throws: StoreError.self) {
+                    try await reopened.metadataBLOBStore.loadMetadataBLOB()
+                }
+                #expect(error?.code == .corruptedRow, "\(update)")
+                try await reopened.close()
+            }
+        }
+
         @Test func aServiceRestartsFromTheStoredBLOB() async throws {
             let path = try SQLiteStoreTests.temporaryDatabasePath()
             let metadata = try VirtualMetadataService()

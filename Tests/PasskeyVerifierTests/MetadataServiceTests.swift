@@ -132,6 +132,9 @@ import Testing
         #expect(try await service.load(jws: try Self.blob(8), at: late) == .replaced(serialNumber: 8))
         #expect(await service.status(at: late).isStale == true)
         #expect(await service.current?.isStale == true)
+        // A stale BLOB that was the newest is not downloaded again at once: the next refresh waits a backoff.
+        #expect(await service.nextRefresh(at: late) == late.addingTimeInterval(60))
+        #expect(await service.status(at: late).consecutiveFailures == 0)
     }
 
     @Test func restoreStartsFromTheKeptBLOBVerifiedAgain() async throws {

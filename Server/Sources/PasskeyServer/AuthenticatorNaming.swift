@@ -18,13 +18,14 @@ public struct AuthenticatorNaming: Sendable {
     }
 
     /// The name and icons for `aaguid`: the community list's entry, else the metadata description (its icon for
-    /// both themes); `nil` for the zero AAGUID and unknown ones.
+    /// both themes when it is a `data:image/` URL, none otherwise); `nil` for the zero AAGUID and unknown ones.
     public func name(for aaguid: AAGUID) async -> (name: String, iconLight: String?, iconDark: String?)? {
         guard aaguid != .zero else { return nil }
         if let listed = AuthenticatorName(aaguid: aaguid) {
             return (listed.name, listed.iconLight, listed.iconDark)
         }
         guard let entry = await metadataEntry?(aaguid), !entry.description.isEmpty else { return nil }
-        return (entry.description, entry.icon, entry.icon)
+        let icon = entry.icon.flatMap { $0.hasPrefix("data:image/") ? $0 : nil }
+        return (entry.description, icon, icon)
     }
 }

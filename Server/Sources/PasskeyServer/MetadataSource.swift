@@ -28,9 +28,7 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
             self = .file(path: argument)
             return
         }
-        guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(), url.host != nil,
-            scheme == "https" || (scheme == "http" && LoopbackHost.contains(url.host))
-        else {
+        guard let url = URL(string: argument), MetadataDownloadRedirectPolicy.allows(url) else {
             throw ServerConfigurationError(
                 "--metadata \(argument) is not an https URL (http is allowed for loopback hosts only)")
         }
@@ -47,8 +45,8 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
 
     /// The BLOB's bytes, at most ``PasskeyMetadata/MetadataBLOB/maximumLength``.
     ///
-    /// - Throws: ``MetadataUnavailable`` when the file cannot be read, the server does not answer 200, or the
-    ///   BLOB is too large.
+    /// - Throws: ``MetadataUnavailable`` when the file cannot be read, the server does not answer 200 (a redirect
+    ///   to a plain `http` host that is not loopback is not followed), or the BLOB is too large.
     public func read() async throws(MetadataUnavailable) -> [UInt8] {
         let data: Data
         switch self {
@@ -75,7 +73,8 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
+        let session = URLSession(
+            configuration: configuration, delegate: MetadataDownloadRedirectPolicy(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         do {
             let (data, response) = try await session.data(from: url)

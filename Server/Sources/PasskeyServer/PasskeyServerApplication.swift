@@ -22,7 +22,9 @@ public enum PasskeyServerApplication {
     /// does not know by their metadata statement.
     ///
     /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` when the configuration cannot run a ceremony,
-    ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL.
+    ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL or for ``ServerConfiguration/metadata``
+    ///   without a `metadataService`. A registration before the service's first BLOB fails with
+    ///   ``MetadataUnavailable`` (503 `metadataUnavailable`): the server never verifies one without its metadata.
     public static func makeRouter<Context: AuthRequestContext>(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
@@ -41,10 +43,16 @@ public enum PasskeyServerApplication {
         )
         var registrationRelyingParty: (@Sendable () async throws -> RelyingParty)?
         var naming = authenticatorNaming
-        if let settings = configuration.metadata, let metadataService {
+        if let settings = configuration.metadata {
+            guard let metadataService else {
+                throw ServerConfigurationError("--metadata needs the MetadataService that holds its BLOB")
+            }
             registrationRelyingParty = {
+                guard let trustPolicy = await settings.trustPolicy(of: metadataService) else {
+                    throw MetadataUnavailable("no metadata BLOB is loaded yet")
+                }
                 var current = relyingPartyConfiguration
-                current.attestationTrustPolicy = await settings.trustPolicy(of: metadataService)
+                current.attestationTrustPolicy = trustPolicy
                 return try RelyingParty(
                     configuration: current,
                     credentialStore: storage.credentialStore,

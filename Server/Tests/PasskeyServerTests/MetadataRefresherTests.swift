@@ -89,11 +89,35 @@ import Testing
         }
     }
 
+    @Test func aRedirectIsFollowedOnlyWhereTheFlagCouldPoint() async throws {
+        let router = Router()
+        router.get("mds") { _, _ -> Response in
+            Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "BLOB")))
+        }
+        router.get("local") { _, _ -> Response in
+            Response(status: .found, headers: [.location: "/mds"])
+        }
+        router.get("away") { _, _ -> Response in
+            Response(status: .found, headers: [.location: "http://metadata.example/mds"])
+        }
+        let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            #expect(try await MetadataSource(argument: "http://127.0.0.1:\(port)/local").read() == Array("BLOB".utf8))
+            let error = await #expect(throws: MetadataUnavailable.self) {
+                try await MetadataSource(argument: "http://127.0.0.1:\(port)/away").read()
+            }
+            #expect(error?.message.contains("302") == true)
+        }
+        #expect(MetadataDownloadRedirectPolicy.allows(URL(string: "http://metadata.example/mds")) == false)
+        #expect(MetadataDownloadRedirectPolicy.allows(URL(string: "https://metadata.example/mds")))
+    }
+
     @Test func theSourceArgumentAllowsHTTPSAndLoopbackHTTPOnly() throws {
         #expect(
             try MetadataSource(argument: "https://mds3.fidoalliance.org/")
                 == .url(try #require(URL(string: "https://mds3.fidoalliance.org/"))))
-        #expect(try MetadataSource(argument: "/var/lib/blob.jwt") == .file(path: "/var/lib/blob.jwt"))
+        #expect(try MetadataSource(argument: "metadata/blob.jwt") == .file(path: "metadata/blob.jwt"))
         #expect(throws: ServerConfigurationError.self) { try MetadataSource(argument: "http://mds3.fidoalliance.org/") }
         #expect(throws: ServerConfigurationError.self) { try MetadataSource(argument: "ftp://127.0.0.1/blob") }
         #expect(MetadataSettings.certificationLevel("L2plus") == .fidoCertifiedL2Plus)
