@@ -61,13 +61,24 @@ public struct MetadataSettings: Sendable {
     }
 
     /// `configuration` asking for `direct` attestation, failing or accepting as unverified what the metadata
-    /// does not vouch for, as ``policy`` says.
+    /// does not vouch for, as ``policy`` says. With ``UnlistedAuthenticatorPolicy/refuse``, `none` and `self`
+    /// attestation (WebAuthn Level 3 §6.5.3) are refused too: without a certificate chain to an entry's roots,
+    /// nothing ties the registration to the model the metadata describes.
     func applied(to configuration: RelyingPartyConfiguration) -> RelyingPartyConfiguration {
         var configuration = configuration
         configuration.attestation = .direct
-        configuration.untrustedAttestationPolicy = policy == .refuse ? .reject : .acceptAsUnverified
+        switch policy {
+        case .refuse:
+            configuration.untrustedAttestationPolicy = .reject
+            configuration.acceptedAttestationTypes = Self.vouchedAttestationTypes
+        case .acceptUnverified:
+            configuration.untrustedAttestationPolicy = .acceptAsUnverified
+        }
         return configuration
     }
+
+    /// The attestation types a certificate chain backs (§6.5.3 Basic, AttCA, AnonCA): what `refuse` accepts.
+    static let vouchedAttestationTypes: Set<AttestationType> = [.basic, .attCA, .anonCA]
 
     /// The trust policy over `service`'s current BLOB, `nil` before the first load.
     func trustPolicy(of service: MetadataService) async -> MetadataTrustPolicy? {

@@ -3,7 +3,7 @@
 /// one below the level (WebAuthn Level 3 §7.1 steps 23–25; FIDO Metadata Service v3.0 §3.2).
 public enum UnlistedAuthenticatorPolicy: String, Sendable, Hashable, CaseIterable {
     /// The registration fails (`untrustedAttestation`, `uncertifiedAuthenticator`): only authenticators the
-    /// metadata vouches for register.
+    /// metadata vouches for register, so `none` and `self` attestation (no chain to an entry's roots) fail too.
     case refuse
     /// The registration succeeds with its attestation reported as unverified; `--minimum-certification` cannot
     /// be combined with it. An authenticator whose metadata reports a compromise is refused all the same.

@@ -134,5 +134,7 @@ import Testing
         #expect(withMetadata.untrustedAttestationPolicy == .acceptAsUnverified)
         configuration.metadata?.policy = .refuse
         #expect(try configuration.relyingPartyConfiguration().untrustedAttestationPolicy == .reject)
+        #expect(try configuration.relyingPartyConfiguration().acceptedAttestationTypes == [.basic, .attCA, .anonCA])
+        #expect(withMetadata.acceptedAttestationTypes == Set(AttestationType.allCases))
     }
 }
