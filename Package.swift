@@ -71,14 +71,14 @@ let package = Package(
         .target(
             name: "PasskeyVerifierSQLite",
             dependencies: [
-                "PasskeyVerifier",
+                "PasskeyVerifier", "PasskeyMetadata",
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
             ]
         ),
         .target(
             name: "PasskeyVerifierPostgres",
             dependencies: [
-                "PasskeyVerifier",
+                "PasskeyVerifier", "PasskeyMetadata",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -101,14 +101,14 @@ let package = Package(
         .testTarget(
             name: "PasskeyVerifierSQLiteTests",
             dependencies: [
-                "PasskeyVerifierSQLite", "PasskeyVerifierTesting",
+                "PasskeyVerifierSQLite", "PasskeyVerifierTesting", "PasskeyMetadata",
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
             ]
         ),
         .testTarget(
             name: "PasskeyVerifierPostgresTests",
             dependencies: [
-                "PasskeyVerifierPostgres", "PasskeyVerifierTesting",
+                "PasskeyVerifierPostgres", "PasskeyVerifierTesting", "PasskeyMetadata",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

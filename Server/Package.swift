@@ -23,6 +23,7 @@ let package = Package(
             name: "PasskeyServer",
             dependencies: [
                 .product(name: "PasskeyVerifier", package: "PasskeyVerifier"),
+                .product(name: "PasskeyMetadata", package: "PasskeyVerifier"),
                 .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
                 .product(name: "PasskeyAuthenticatorNames", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierSQLite", package: "PasskeyVerifier"),
@@ -32,6 +33,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -49,6 +51,7 @@ let package = Package(
             dependencies: [
                 "PasskeyServer",
                 .product(name: "PasskeyVerifier", package: "PasskeyVerifier"),
+                .product(name: "PasskeyMetadata", package: "PasskeyVerifier"),
                 .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -8,6 +8,9 @@
     /// Version 1: `passkey_credentials` (a credential record per row, `sequence` an identity column keeping
     /// insertion order, `credential_id` the primary key, unique across users), `passkey_challenges` (a pending
     /// challenge per row, indexed by expiry), and `passkey_schema_version`.
+    ///
+    /// Version 2: `passkey_metadata_blob`, the last good FIDO metadata BLOB (FIDO Metadata Service v3.0 §3.2) in
+    /// its one row (`id` 1), with its `no` and the instant it was saved.
     public enum PostgresSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -54,7 +57,17 @@
                 )
                 """,
                 "CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at)",
-            ]
+            ],
+            [
+                """
+                CREATE TABLE passkey_metadata_blob (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    serial_number BIGINT NOT NULL,
+                    jws BYTEA NOT NULL,
+                    saved_at TIMESTAMPTZ NOT NULL
+                )
+                """
+            ],
         ]
 
         /// Creates or migrates the schema in one transaction holding ``advisoryLockKey``; a ``StoreError`` thrown

@@ -32,6 +32,10 @@
         public var credentialStore: PostgresCredentialStore { PostgresCredentialStore(client: client, logger: logger) }
         /// The pending challenges, in the `passkey_challenges` table.
         public var challengeStore: PostgresChallengeStore { PostgresChallengeStore(client: client, logger: logger) }
+        /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).
+        public var metadataBLOBStore: PostgresMetadataBLOBStore {
+            PostgresMetadataBLOBStore(client: client, logger: logger)
+        }
 
         /// Brings the schema of the database `client` connects to (its `search_path`) to
         /// ``PostgresSchema/currentVersion`` and returns the storage.

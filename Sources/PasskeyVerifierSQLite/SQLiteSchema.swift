@@ -8,6 +8,9 @@
     /// Version 1: `passkey_credentials` (a credential record per row, `sequence` keeping insertion order,
     /// `credential_id` unique across users, instants as seconds since 1970 in `REAL` columns), and
     /// `passkey_challenges` (a pending challenge per row, indexed by expiry).
+    ///
+    /// Version 2: `passkey_metadata_blob`, the last good FIDO metadata BLOB (FIDO Metadata Service v3.0 §3.2) in
+    /// its one row (`id` 1), with its `no` and the instant it was saved.
     public enum SQLiteSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -50,7 +53,17 @@
                 )
                 """,
                 "CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_at)",
-            ]
+            ],
+            [
+                """
+                CREATE TABLE passkey_metadata_blob (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    serial_number INTEGER NOT NULL,
+                    jws BLOB NOT NULL,
+                    saved_at REAL NOT NULL
+                )
+                """
+            ],
         ]
 
         /// Creates or migrates the schema in one `BEGIN IMMEDIATE` transaction: a second process opening the

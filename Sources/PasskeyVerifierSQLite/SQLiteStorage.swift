@@ -46,6 +46,8 @@
         public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(connection: connection) }
         /// The pending challenges, in the `passkey_challenges` table.
         public var challengeStore: SQLiteChallengeStore { SQLiteChallengeStore(connection: connection) }
+        /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).
+        public var metadataBLOBStore: SQLiteMetadataBLOBStore { SQLiteMetadataBLOBStore(connection: connection) }
 
         /// Opens (creating if needed) the database at `location` and brings its schema to
         /// ``SQLiteSchema/currentVersion``.

@@ -57,7 +57,7 @@ where Context.Identity == AuthenticatedSession {
         let records = try await relyingParty.credentialStore.credentials(forUserHandle: account.userHandle)
         return try JSONResponse.make(
             CredentialListResponse(
-                credentials: records.map { summary($0, session: session) },
+                credentials: await summaries(records, session: session),
                 allAcceptedCredentials: AllAcceptedCredentialsOptionsJSON(
                     relyingPartyID: relyingParty.configuration.relyingPartyID,
                     userHandle: account.userHandle,
@@ -149,9 +149,20 @@ where Context.Identity == AuthenticatedSession {
         )
     }
 
-    private func summary(_ record: CredentialRecord, session: AuthenticatedSession) -> CredentialSummary {
+    private func summaries(_ records: [CredentialRecord], session: AuthenticatedSession) async
+        -> [CredentialSummary]
+    {
+        var summaries: [CredentialSummary] = []
+        for record in records {
+            summaries.append(await summary(record, session: session))
+        }
+        return summaries
+    }
+
+    private func summary(_ record: CredentialRecord, session: AuthenticatedSession) async -> CredentialSummary {
         let aaguid = record.registration?.aaguid
-        let named = aaguid.flatMap(naming.name(for:))
+        let named: (name: String, iconLight: String?, iconDark: String?)? =
+            if let aaguid { await naming.name(for: aaguid) } else { nil }
         return CredentialSummary(
             credentialID: Base64URL.encode(record.id),
             nickname: record.nickname,

@@ -2,8 +2,8 @@ import Foundation
 import PasskeyVerifier
 
 /// One passkey as a management page shows it: its ID, the name the user gave it, when it was registered and last
-/// used, and the provider that holds it (WebAuthn Level 3 §6.5.1 AAGUID, named by FIDO metadata when loaded, else by
-/// the community list, ``PasskeyVerifier/AuthenticatorName``).
+/// used, and the provider that holds it (WebAuthn Level 3 §6.5.1 AAGUID, named by the community list,
+/// ``PasskeyVerifier/AuthenticatorName``, else by the FIDO metadata statement when `--metadata` is loaded).
 public struct CredentialSummary: Codable, Sendable, Hashable {
     /// The credential ID, base64url (§5.1 `Base64URLString`).
     public var credentialID: String

@@ -31,17 +31,23 @@ where Context.Identity == AuthenticatedSession {
     public let sessions: SessionIssuer
     /// The conformance mode, the passkey limit and the username concealment.
     public let configuration: ServerConfiguration
+    /// The relying party that verifies a registration, when it is not ``relyingParty``: with FIDO metadata, one
+    /// under the trust policy of the current BLOB, made per registration (FIDO Metadata Service v3.0 §3.2).
+    public let registrationRelyingParty: (@Sendable () async throws -> RelyingParty)?
     /// The key of the made-up credential IDs of concealed unknown usernames: random for each process.
     let concealmentKey: [UInt8]
 
-    /// Creates the controller.
+    /// Creates the controller; `registrationRelyingParty` makes the relying party that verifies each
+    /// registration, ``relyingParty`` when `nil`.
     public init(
         relyingParty: RelyingParty,
         userStore: any UserStore,
         sessions: SessionIssuer,
-        configuration: ServerConfiguration
+        configuration: ServerConfiguration,
+        registrationRelyingParty: (@Sendable () async throws -> RelyingParty)? = nil
     ) {
         self.relyingParty = relyingParty
+        self.registrationRelyingParty = registrationRelyingParty
         self.userStore = userStore
         self.sessions = sessions
         self.configuration = configuration
@@ -77,7 +83,7 @@ where Context.Identity == AuthenticatedSession {
     /// and starts a session unless the request already has one of that account.
     @Sendable func attestationResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
-        let registration = try await relyingParty.finishRegistration(json: body)
+        let registration = try await (registrationRelyingParty?() ?? relyingParty).finishRegistration(json: body)
         let account: Account
         if let existing = try await userStore.account(forUserHandle: registration.userHandle) {
             let count = try await relyingParty.credentialStore.credentials(forUserHandle: existing.userHandle).count

@@ -2,25 +2,35 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import Logging
+import PasskeyMetadata
 import PasskeyVerifier
+import ServiceLifecycle
 
 /// Builds the server: the router with its middleware (``RejectionMiddleware``, ``RequestGuardMiddleware``,
 /// ``SessionAuthenticator``) and controllers (``PasskeyController``, ``SessionController``,
 /// ``CredentialManagementController``, ``WellKnownController``, ``PageController``, ``AppleSignInController``) over
 /// a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird application that serves it as a
-/// swift-service-lifecycle `Service`, with the ``ExpiredRowsCleanup`` job beside it.
+/// swift-service-lifecycle `Service`, with the ``ExpiredRowsCleanup`` job and, with `--metadata`, the
+/// ``MetadataRefresher`` beside it.
 public enum PasskeyServerApplication {
     /// The router for `configuration` on `storage`. Apple's keys come from `appleKeySetSource`, by default an
     /// ``AppleKeySetFetcher`` of ``ServerConfiguration/appleKeysURL``; the credential list names authenticators
-    /// with `authenticatorNaming`; `clock` is the instant of ceremonies and sessions.
+    /// with `authenticatorNaming`; `clock` is the instant of ceremonies and sessions. With
+    /// ``ServerConfiguration/metadata`` and a `metadataService`, each registration is verified under the
+    /// ``PasskeyMetadata/MetadataTrustPolicy`` of the service's current BLOB (FIDO Metadata Service v3.0 §3.2;
+    /// WebAuthn Level 3 §7.1 steps 23–25), and the credential list names the authenticators the community list
+    /// does not know by their metadata statement.
     ///
     /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` when the configuration cannot run a ceremony,
-    ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL.
+    ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL or for ``ServerConfiguration/metadata``
+    ///   without a `metadataService`. A registration before the service's first BLOB fails with
+    ///   ``MetadataUnavailable`` (503 `metadataUnavailable`): the server never verifies one without its metadata.
     public static func makeRouter<Context: AuthRequestContext>(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
         appleKeySetSource: (any AppleKeySetSource)? = nil,
         authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
+        metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
         context: Context.Type = PasskeyRequestContext.self
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
@@ -31,6 +41,33 @@ public enum PasskeyServerApplication {
             challengeStore: storage.challengeStore,
             clock: clock
         )
+        var registrationRelyingParty: (@Sendable () async throws -> RelyingParty)?
+        var naming = authenticatorNaming
+        if let settings = configuration.metadata {
+            guard let metadataService else {
+                throw ServerConfigurationError("--metadata needs the MetadataService that holds its BLOB")
+            }
+            registrationRelyingParty = {
+                guard let trustPolicy = await settings.trustPolicy(of: metadataService) else {
+                    throw MetadataUnavailable("no metadata BLOB is loaded yet")
+                }
+                var current = relyingPartyConfiguration
+                current.attestationTrustPolicy = trustPolicy
+                return try RelyingParty(
+                    configuration: current,
+                    credentialStore: storage.credentialStore,
+                    challengeStore: storage.challengeStore,
+                    clock: clock
+                )
+            }
+            if naming.metadataEntry == nil {
+                naming = AuthenticatorNaming(metadataEntry: { aaguid in
+                    guard let statement = await metadataService.current?.entry(aaguid: aaguid)?.metadataStatement
+                    else { return nil }
+                    return (statement.description, statement.icon)
+                })
+            }
+        }
         let policy = configuration.sessionPolicy
         let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: policy, clock: clock)
         let router = Router(context: Context.self)
@@ -48,14 +85,15 @@ public enum PasskeyServerApplication {
             relyingParty: relyingParty,
             userStore: storage.userStore,
             sessions: sessions,
-            configuration: configuration
+            configuration: configuration,
+            registrationRelyingParty: registrationRelyingParty
         ).addRoutes(to: router)
         SessionController<Context>(userStore: storage.userStore, sessions: sessions).addRoutes(to: router)
         CredentialManagementController<Context>(
             relyingParty: relyingParty,
             userStore: storage.userStore,
             sessionStore: storage.sessionStore,
-            naming: authenticatorNaming
+            naming: naming
         ).addRoutes(to: router)
         WellKnownController<Context>(
             appleAppIDs: configuration.appleAppIDs,
@@ -74,7 +112,7 @@ public enum PasskeyServerApplication {
     /// An ``AppleKeySetFetcher`` of the configured URL.
     private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
         guard let url = URL(string: configuration.appleKeysURL),
-            url.scheme == "https" || (url.scheme == "http" && isLoopback(url.host))
+            url.scheme == "https" || (url.scheme == "http" && LoopbackHost.contains(url.host))
         else {
             throw ServerConfigurationError(
                 "--apple-keys \(configuration.appleKeysURL) is not an https URL (http is allowed for loopback hosts only)"
@@ -83,30 +121,32 @@ public enum PasskeyServerApplication {
         return AppleKeySetFetcher(url: url)
     }
 
-    /// Whether `host` is `localhost` or a loopback address (`127.0.0.0/8`, `::1`).
-    private static func isLoopback(_ host: String?) -> Bool {
-        guard let host else { return false }
-        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
-    }
-
     /// The application serving
-    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:clock:context:)`` on `host`:`port`,
-    /// with the ``ExpiredRowsCleanup`` job.
+    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:context:)`` on
+    /// `host`:`port`, with the ``ExpiredRowsCleanup`` job and, when given, the `metadataRefresher` (whose
+    /// ``MetadataRefresher/start()`` the caller ran).
     public static func makeApplication(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
         host: String,
         port: Int,
+        metadataRefresher: MetadataRefresher? = nil,
         logger: Logger
     ) throws -> some ApplicationProtocol {
-        Application(
-            router: try makeRouter(configuration: configuration, storage: storage),
+        var services: [any Service] = [
+            ExpiredRowsCleanup(sessionStore: storage.sessionStore, userStore: storage.userStore, logger: logger)
+        ]
+        if let metadataRefresher {
+            services.append(metadataRefresher)
+        }
+        return Application(
+            router: try makeRouter(
+                configuration: configuration,
+                storage: storage,
+                metadataService: metadataRefresher?.service
+            ),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),
-            services: [
-                ExpiredRowsCleanup(sessionStore: storage.sessionStore, userStore: storage.userStore, logger: logger)
-            ],
+            services: services,
             logger: logger
         )
     }

@@ -64,14 +64,33 @@ public struct PasskeyServerService: Service {
         try await serve(storage: storage)
     }
 
-    /// Serves `storage` until shutdown, then closes it.
+    /// Serves `storage` until shutdown, then closes it. With ``ServerConfiguration/metadata``, the metadata BLOB
+    /// is loaded first (from the database, then from its source) and a ``MetadataRefresher`` runs beside the
+    /// application.
     func serve(storage: PasskeyStorage) async throws {
         do {
+            var refresher: MetadataRefresher?
+            if let settings = configuration.metadata {
+                let metadata = MetadataRefresher(
+                    service: settings.makeService(store: storage.metadataStore),
+                    source: settings.source,
+                    refreshesOnHangUp: true,
+                    logger: logger
+                )
+                do {
+                    try await metadata.start()
+                } catch {
+                    logger.error("the server does not start without metadata", metadata: ["error": "\(error)"])
+                    throw error
+                }
+                refresher = metadata
+            }
             let application = try PasskeyServerApplication.makeApplication(
                 configuration: configuration,
                 storage: storage,
                 host: host,
                 port: port,
+                metadataRefresher: refresher,
                 logger: logger
             )
             try await application.run()

@@ -1,4 +1,5 @@
 import Logging
+import PasskeyMetadata
 import PasskeyVerifier
 import PasskeyVerifierPostgres
 import PasskeyVerifierSQLite
@@ -6,7 +7,7 @@ import PostgresNIO
 
 /// The four stores the server works with, in one database: the credential records and challenges of the
 /// library (WebAuthn Level 3 §4 "credential record", §13.4.3), the server's ``UserStore`` and its
-/// ``SessionStore``.
+/// ``SessionStore``, and the last good FIDO metadata BLOB (FIDO Metadata Service v3.0 §3.2).
 public struct PasskeyStorage: Sendable {
     /// The credential records.
     public let credentialStore: any CredentialStore
@@ -16,6 +17,8 @@ public struct PasskeyStorage: Sendable {
     public let userStore: any UserStore
     /// The signed-in sessions.
     public let sessionStore: any SessionStore
+    /// The last good metadata BLOB and its `no`; `nil` when the database keeps none.
+    public let metadataStore: (any MetadataBLOBStore)?
     let closeConnections: @Sendable () async throws -> Void
 
     /// Creates the storage from its stores; `close` releases their connections.
@@ -24,12 +27,14 @@ public struct PasskeyStorage: Sendable {
         challengeStore: any ChallengeStore,
         userStore: any UserStore,
         sessionStore: any SessionStore,
+        metadataStore: (any MetadataBLOBStore)? = nil,
         close: @escaping @Sendable () async throws -> Void = {}
     ) {
         self.credentialStore = credentialStore
         self.challengeStore = challengeStore
         self.userStore = userStore
         self.sessionStore = sessionStore
+        self.metadataStore = metadataStore
         self.closeConnections = close
     }
 
@@ -48,6 +53,7 @@ public struct PasskeyStorage: Sendable {
             challengeStore: storage.challengeStore,
             userStore: users,
             sessionStore: SQLiteSessionStore(connection: users.connection),
+            metadataStore: storage.metadataBLOBStore,
             close: {
                 try await users.close()
                 try await storage.close()
@@ -63,7 +69,8 @@ public struct PasskeyStorage: Sendable {
             credentialStore: storage.credentialStore,
             challengeStore: storage.challengeStore,
             userStore: users,
-            sessionStore: PostgresSessionStore(client: client, logger: logger)
+            sessionStore: PostgresSessionStore(client: client, logger: logger),
+            metadataStore: storage.metadataBLOBStore
         )
     }
 

@@ -33,6 +33,13 @@ struct Rejection: Sendable {
                 message: "Apple's keys cannot be fetched now; try again later",
                 isServerFailure: true
             )
+        case is MetadataUnavailable:
+            self.init(
+                status: .serviceUnavailable,
+                code: "metadataUnavailable",
+                message: "no FIDO metadata BLOB is loaded; try again later",
+                isServerFailure: true
+            )
         case let error as AppleAccountConflict:
             self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
         case let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("22") == true:

@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable {
     /// credential ID derived from the name) instead of `unknownCredential`, so that it does not reveal which
     /// usernames exist (§14.6.2 "Username Enumeration").
     public var concealsUnknownUsernames: Bool
+    /// FIDO metadata for registrations (`--metadata`; FIDO Metadata Service v3.0 §3.2), `nil` for none: then the
+    /// server asks for no attestation and accepts every authenticator.
+    public var metadata: MetadataSettings?
 
     /// The default of ``maximumPasskeysPerAccount``.
     public static let defaultMaximumPasskeysPerAccount = 20
@@ -53,7 +56,8 @@ public struct ServerConfiguration: Sendable {
         maximumPasskeysPerAccount: Int = ServerConfiguration.defaultMaximumPasskeysPerAccount,
         sessionIdleTimeout: Int64 = SessionPolicy.defaultIdleTimeout,
         sessionLifetime: Int64 = SessionPolicy.defaultLifetime,
-        concealsUnknownUsernames: Bool = false
+        concealsUnknownUsernames: Bool = false,
+        metadata: MetadataSettings? = nil
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyName = relyingPartyName ?? relyingPartyID
@@ -67,6 +71,7 @@ public struct ServerConfiguration: Sendable {
         self.sessionIdleTimeout = sessionIdleTimeout
         self.sessionLifetime = sessionLifetime
         self.concealsUnknownUsernames = concealsUnknownUsernames
+        self.metadata = metadata
     }
 
     /// The session timeouts and cookie for these origins.
@@ -79,16 +84,19 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// The library's configuration: the RP ID and name, the origins and the related origins, with the
-    /// library's passkey defaults (discoverable credentials, user verification preferred, no attestation).
+    /// library's passkey defaults (discoverable credentials, user verification preferred, no attestation); with
+    /// ``metadata``, `direct` attestation and its policy for what the metadata does not vouch for (the trust policy
+    /// itself is the current BLOB's, taken per registration).
     ///
     /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` for an RP ID, origin or related origin that cannot
     ///   run a ceremony.
     public func relyingPartyConfiguration() throws -> RelyingPartyConfiguration {
-        RelyingPartyConfiguration(
+        let configuration = RelyingPartyConfiguration(
             relyingPartyID: relyingPartyID,
             relyingPartyName: relyingPartyName,
             origins: Set(origins + relatedOrigins),
             relatedOrigins: try relatedOrigins.isEmpty ? nil : RelatedOrigins(origins: relatedOrigins)
         )
+        return metadata?.applied(to: configuration) ?? configuration
     }
 }

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Foundation
 import Logging
+import PasskeyMetadata
 import PasskeyServer
+import PasskeyVerifier
 
 /// `passkey-server serve`: runs the server until SIGTERM or SIGINT.
 struct ServeCommand: AsyncParsableCommand {
@@ -73,6 +76,39 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var concealsUnknownUsernames = false
 
+    @Option(
+        help: """
+            FIDO metadata for registrations: the BLOB's file, or an https URL (http for loopback hosts only); \
+            verified at start and refreshed at its nextUpdate and on SIGHUP. Registrations then ask for direct \
+            attestation.
+            """
+    )
+    var metadata: String?
+
+    @Option(
+        name: .customLong("metadata-policy"),
+        help: "What an authenticator the metadata does not vouch for gets: refuse (the default) or accept-unverified."
+    )
+    var metadataPolicy: String?
+
+    @Option(
+        name: .customLong("minimum-certification"),
+        help: "The lowest FIDO certification a registering authenticator needs: L1, L1plus, L2, L2plus, L3 or L3plus."
+    )
+    var minimumCertification: String?
+
+    @Option(
+        name: .customLong("metadata-root"),
+        help: "A PEM file of roots the BLOB's signing chain may reach instead of the FIDO roots; repeat for several."
+    )
+    var metadataRoots: [String] = []
+
+    @Option(
+        name: .customLong("metadata-crl"),
+        help: "A DER or PEM certificate revocation list the BLOB's chain is checked against; repeat for several."
+    )
+    var metadataRevocationLists: [String] = []
+
     @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -86,6 +122,83 @@ struct ServeCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
+        try validateMetadata()
+    }
+
+    private func validateMetadata() throws {
+        guard metadata != nil else {
+            let given =
+                (metadataPolicy != nil || minimumCertification != nil || !metadataRoots.isEmpty
+                    || !metadataRevocationLists.isEmpty)
+            guard !given else {
+                throw ValidationError(
+                    "--metadata-policy, --minimum-certification, --metadata-root and --metadata-crl need --metadata")
+            }
+            return
+        }
+        let policy = try metadataPolicy.map { argument in
+            guard let policy = UnlistedAuthenticatorPolicy(rawValue: argument) else {
+                throw ValidationError("--metadata-policy must be refuse or accept-unverified")
+            }
+            return policy
+        }
+        if let minimumCertification {
+            guard MetadataSettings.certificationLevel(minimumCertification) != nil else {
+                throw ValidationError("--minimum-certification must be L1, L1plus, L2, L2plus, L3 or L3plus")
+            }
+            guard policy != .acceptUnverified else {
+                throw ValidationError(
+                    "--minimum-certification needs --metadata-policy refuse: accept-unverified accepts uncertified "
+                        + "authenticators")
+            }
+        }
+    }
+
+    /// The metadata settings of the command line, its PEM roots and revocation lists read.
+    private func metadataSettings() throws -> MetadataSettings? {
+        guard let metadata else { return nil }
+        var roots = FIDOMetadataServiceRootCA.certificates
+        if !metadataRoots.isEmpty {
+            roots = []
+            for path in metadataRoots {
+                let text = try Self.read(path, option: "--metadata-root")
+                do {
+                    roots += try Certificate.certificates(fromPEM: String(decoding: text, as: UTF8.self))
+                } catch {
+                    throw ValidationError("--metadata-root \(path) is not PEM certificates: \(error)")
+                }
+            }
+        }
+        var lists: [CertificateRevocationList] = []
+        for path in metadataRevocationLists {
+            do {
+                lists += try CertificateRevocationList.parse(try Self.read(path, option: "--metadata-crl"))
+            } catch let error as ValidationError {
+                throw error
+            } catch {
+                throw ValidationError("--metadata-crl \(path) is not a DER or PEM revocation list: \(error)")
+            }
+        }
+        return MetadataSettings(
+            source: try MetadataSource(argument: metadata),
+            policy: metadataPolicy.flatMap(UnlistedAuthenticatorPolicy.init(rawValue:)) ?? .refuse,
+            minimumCertificationLevel: minimumCertification.flatMap(MetadataSettings.certificationLevel),
+            trustAnchors: roots,
+            revocationLists: lists
+        )
+    }
+
+    /// The bytes of a file named by `option`, at most 16 MiB.
+    private static func read(_ path: String, option: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ValidationError("\(option) \(path) cannot be read")
+        }
+        defer { try? handle.close() }
+        let data = try handle.read(upToCount: 16 * 1_048_576 + 1) ?? Data()
+        guard data.count <= 16 * 1_048_576 else {
+            throw ValidationError("\(option) \(path) is larger than 16 MiB")
+        }
+        return Array(data)
     }
 
     func run() async throws {
@@ -103,7 +216,8 @@ struct ServeCommand: AsyncParsableCommand {
             maximumPasskeysPerAccount: maximumPasskeys,
             sessionIdleTimeout: sessionIdleTimeout,
             sessionLifetime: sessionLifetime,
-            concealsUnknownUsernames: concealsUnknownUsernames
+            concealsUnknownUsernames: concealsUnknownUsernames,
+            metadata: try metadataSettings()
         )
         if conformance {
             logger.warning(

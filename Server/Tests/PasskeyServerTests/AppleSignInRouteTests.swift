@@ -226,17 +226,21 @@ import Testing
             ])
     }
 
-    @Test func metadataDescriptionsWinOverTheCommunityList() async throws {
-        let naming = AuthenticatorNaming(metadataDescription: { aaguid in
-            aaguid.uuidString == "fbfc3007-154e-4ecc-8c0b-6e020557d7bd" ? "Described by metadata" : nil
+    @Test func theCommunityListWinsAndMetadataNamesWhatItDoesNotKnow() async throws {
+        let naming = AuthenticatorNaming(metadataEntry: { aaguid in
+            switch aaguid.uuidString.lowercased() {
+            case "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4": ("Described by metadata", nil)
+            case "00000000-1111-2222-3333-444444444444": ("Only in metadata", "data:image/png;base64,AAAA")
+            default: nil
+            }
         })
-        #expect(
-            naming.name(for: try #require(AAGUID(uuidString: "fbfc3007-154e-4ecc-8c0b-6e020557d7bd")))?.name
-                == "Described by metadata")
-        #expect(
-            naming.name(for: try #require(AAGUID(uuidString: "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4")))?.name
-                == "Google Password Manager")
-        #expect(naming.name(for: .zero) == nil)
+        let listed = try #require(AAGUID(uuidString: "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4"))
+        #expect(await naming.name(for: listed)?.name == "Google Password Manager")
+        let unlisted = await naming.name(for: try #require(AAGUID(uuidString: "00000000-1111-2222-3333-444444444444")))
+        #expect(unlisted?.name == "Only in metadata")
+        #expect(unlisted?.iconLight == "data:image/png;base64,AAAA" && unlisted?.iconDark == unlisted?.iconLight)
+        #expect(await naming.name(for: try #require(AAGUID(uuidString: "00000000-1111-2222-3333-555555555555"))) == nil)
+        #expect(await naming.name(for: .zero) == nil)
     }
 
     @Test func theLastPasskeyOfAnAppleAccountCanBeDeleted() async throws {

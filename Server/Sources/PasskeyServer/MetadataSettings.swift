@@ -1,0 +1,89 @@
+import Foundation
+import PasskeyMetadata
+import PasskeyVerifier
+
+/// How the server uses FIDO metadata (`--metadata` and its options; FIDO Metadata Service v3.0 §3.2; WebAuthn
+/// Level 3 §7.1 steps 23–25): where the BLOB comes from, what verifies it, and what an authenticator the metadata
+/// does not vouch for gets.
+public struct MetadataSettings: Sendable {
+    /// Where the BLOB is read or downloaded.
+    public var source: MetadataSource
+    /// What an unlisted, untrusted or uncertified authenticator gets.
+    public var policy: UnlistedAuthenticatorPolicy
+    /// The lowest certification a registering authenticator needs (`FIDO_CERTIFIED_L1` …), `nil` for none.
+    public var minimumCertificationLevel: AuthenticatorStatus?
+    /// The roots of the BLOB's signing chain; GlobalSign Root CA - R3 and Root R46 by default.
+    public var trustAnchors: [Certificate]
+    /// The revocation lists the chain is checked against; empty for none.
+    public var revocationLists: [CertificateRevocationList]
+    /// The first wait once a refresh is due and brings no newer BLOB.
+    public var initialBackoff: TimeInterval
+    /// The longest such wait.
+    public var maximumBackoff: TimeInterval
+
+    /// Creates the settings.
+    public init(
+        source: MetadataSource,
+        policy: UnlistedAuthenticatorPolicy = .refuse,
+        minimumCertificationLevel: AuthenticatorStatus? = nil,
+        trustAnchors: [Certificate] = FIDOMetadataServiceRootCA.certificates,
+        revocationLists: [CertificateRevocationList] = [],
+        initialBackoff: TimeInterval = MetadataService.defaultInitialBackoff,
+        maximumBackoff: TimeInterval = MetadataService.defaultMaximumBackoff
+    ) {
+        self.source = source
+        self.policy = policy
+        self.minimumCertificationLevel = minimumCertificationLevel
+        self.trustAnchors = trustAnchors
+        self.revocationLists = revocationLists
+        self.initialBackoff = initialBackoff
+        self.maximumBackoff = maximumBackoff
+    }
+
+    /// The certification level `--minimum-certification` names: `L1`, `L1plus`, … `L3plus`, or the status
+    /// itself (`FIDO_CERTIFIED_L2`); `nil` for anything else.
+    public static func certificationLevel(_ argument: String) -> AuthenticatorStatus? {
+        let status =
+            argument.hasPrefix("FIDO_CERTIFIED_")
+            ? AuthenticatorStatus(rawValue: argument) : AuthenticatorStatus(rawValue: "FIDO_CERTIFIED_" + argument)
+        return status.certificationRank == nil || status == .fidoCertified ? nil : status
+    }
+
+    /// A service verifying BLOBs with these roots and lists, keeping the last good one in `store`.
+    public func makeService(store: (any MetadataBLOBStore)?) -> MetadataService {
+        MetadataService(
+            trustAnchors: trustAnchors,
+            revocationLists: revocationLists,
+            store: store,
+            initialBackoff: initialBackoff,
+            maximumBackoff: maximumBackoff
+        )
+    }
+
+    /// `configuration` asking for `direct` attestation, failing or accepting as unverified what the metadata
+    /// does not vouch for, as ``policy`` says. With ``UnlistedAuthenticatorPolicy/refuse``, `none` and `self`
+    /// attestation (WebAuthn Level 3 §6.5.3) are refused too: without a certificate chain to an entry's roots,
+    /// nothing ties the registration to the model the metadata describes.
+    func applied(to configuration: RelyingPartyConfiguration) -> RelyingPartyConfiguration {
+        var configuration = configuration
+        configuration.attestation = .direct
+        switch policy {
+        case .refuse:
+            configuration.untrustedAttestationPolicy = .reject
+            configuration.acceptedAttestationTypes = Self.vouchedAttestationTypes
+        case .acceptUnverified:
+            configuration.untrustedAttestationPolicy = .acceptAsUnverified
+        }
+        return configuration
+    }
+
+    /// The attestation types a certificate chain backs (§6.5.3 Basic, AttCA, AnonCA): what `refuse` accepts.
+    static let vouchedAttestationTypes: Set<AttestationType> = [.basic, .attCA, .anonCA]
+
+    /// The trust policy over `service`'s current BLOB, `nil` before the first load.
+    func trustPolicy(of service: MetadataService) async -> MetadataTrustPolicy? {
+        await service.trustPolicy(
+            minimumCertificationLevel: policy == .refuse ? minimumCertificationLevel : nil
+        )
+    }
+}
