@@ -129,11 +129,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: fixture.blobPath) }
         try await Self.run(fixture.configuration(.refuse)) { server in
             var unlisted = fixture.authenticator(Self.unlistedAAGUID)
-            #expect(try await Self.refusedRegistration(server, "mallory", with: &unlisted) == "untrustedAttestation")
+            let refused = try await Self.refusedRegistration(server, "mallory", with: &unlisted)
+            #expect(refused == "untrustedAttestation")
             var selfAttested = VirtualAuthenticator(
                 relyingPartyID: ServerHarness.relyingPartyID, origin: ServerHarness.origin,
                 attestation: .none, aaguid: Self.listedAAGUID)
-            #expect(try await Self.refusedRegistration(server, "eve", with: &selfAttested) == "untrustedAttestation")
+            let refusedWithoutAttestation = try await Self.refusedRegistration(server, "eve", with: &selfAttested)
+            #expect(refusedWithoutAttestation == "untrustedAttestation")
 
             var listed = fixture.authenticator(Self.listedAAGUID)
             let (_, answer) = try await server.signUp("alice", with: &listed)
@@ -153,7 +155,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: fixture.blobPath) }
         try await Self.run(fixture.configuration(.refuse, minimumCertification: .fidoCertifiedL2)) { server in
             var listed = fixture.authenticator(Self.listedAAGUID)
-            #expect(try await Self.refusedRegistration(server, "alice", with: &listed) == "uncertifiedAuthenticator")
+            let refused = try await Self.refusedRegistration(server, "alice", with: &listed)
+            #expect(refused == "uncertifiedAuthenticator")
         }
     }
 
