@@ -30,6 +30,10 @@ public struct MetadataBLOB: Sendable {
     /// The largest BLOB accepted, 32 MiB (the production BLOB is a few MiB).
     public static let maximumLength = 32 * 1_048_576
 
+    /// The most `x5c` certificates accepted, 8 (the production chain holds two: signer and intermediate),
+    /// checked before any certificate is decoded or signature verified (FIDO Metadata Service v3.0 §3.2 step 4).
+    public static let maximumCertificateChainLength = 8
+
     /// The JWS algorithms a metadata BLOB may be signed with (FIDO Metadata Service v3.0 §3.1.7).
     public static let allowedAlgorithmNames: Set<String> = ["RS256", "ES256", "PS256"]
 
@@ -69,7 +73,8 @@ public struct MetadataBLOB: Sendable {
             context: "the metadata BLOB",
             maximumLength: Self.maximumLength,
             failureCode: .invalidMetadata,
-            allowedAlgorithmNames: Self.allowedAlgorithmNames
+            allowedAlgorithmNames: Self.allowedAlgorithmNames,
+            maximumCertificateCount: Self.maximumCertificateChainLength
         )
         guard let signer = token.certificateChain.first else {
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB's JWS header has no x5c certificate chain")
