@@ -143,14 +143,20 @@ struct MetadataEntryCommand: ParsableCommand {
         let body: [(String, JSONValue)] = [
             ("aaguid", entry.aaguid.map { .string($0.uuidString) } ?? .null),
             ("aaid", entry.aaid.map { .string($0) } ?? .null),
-            ("attestationCertificateKeyIdentifiers", .array(entry.attestationCertificateKeyIdentifiers.map { text -> JSONValue in .string(text) })),
+            (
+                "attestationCertificateKeyIdentifiers",
+                .array(entry.attestationCertificateKeyIdentifiers.map { text -> JSONValue in .string(text) })
+            ),
             ("description", statement?.description.map { .string($0) } ?? .null),
             ("protocolFamily", statement?.protocolFamily.map { .string($0) } ?? .null),
             ("status", entry.latestStatusReport(at: instant).map { .string($0.status.rawValue) } ?? .null),
             ("certification", entry.certificationStatus(at: instant).map { .string($0.rawValue) } ?? .null),
             ("statusReports", .array(reports)),
             ("timeOfLastStatusChange", entry.timeOfLastStatusChange.map { .string(day($0)) } ?? .null),
-            ("attestationTypes", .array((statement?.attestationTypes ?? []).map { text -> JSONValue in .string(text) })),
+            (
+                "attestationTypes",
+                .array((statement?.attestationTypes ?? []).map { text -> JSONValue in .string(text) })
+            ),
             ("roots", .array(roots)),
             ("droppedRoots", .array(entry.droppedRoots.map { text -> JSONValue in .string(text) })),
             ("droppedMembers", .array(entry.droppedMembers.map { text -> JSONValue in .string(text) })),

@@ -217,10 +217,14 @@ import Testing
                 ]),
             VirtualMetadataService.entry(
                 aaguid: aaguids[2], description: "ber", attestationRootCertificates: [],
-                attestationRootCertificateStrings: [VirtualMetadataService.attestationRootString([ber], form: .standard)]),
+                attestationRootCertificateStrings: [
+                    VirtualMetadataService.attestationRootString([ber], form: .standard)
+                ]),
             VirtualMetadataService.entry(
                 aaguid: aaguids[3], description: "options", attestationRootCertificates: [root],
-                statementMembers: ["authenticatorGetInfo": "{\"versions\":[\"FIDO_2_0\"],\"options\":{\"rk\":\"true\"}}"]),
+                statementMembers: [
+                    "authenticatorGetInfo": "{\"versions\":[\"FIDO_2_0\"],\"options\":{\"rk\":\"true\"}}"
+                ]),
             VirtualMetadataService.entry(
                 aaguid: aaguids[4], description: "enums", attestationRootCertificates: [root],
                 statusReports: [("FIDO_CERTIFIED_L9", "2024-01-01")],

@@ -68,18 +68,23 @@ import Testing
         let droppedMembers = try #require(json["droppedMembers"] as? [String])
         #expect(droppedMembers.count == 1)
         #expect(droppedMembers.first?.contains("metadataStatement.icon") == true)
-        let text = try CLIRunner.run(["metadata", "entry", blob, Base.aaguid.uuidString, "--root", root, "--at", Base.at])
+        let text = try CLIRunner.run([
+            "metadata", "entry", blob, Base.aaguid.uuidString, "--root", root, "--at", Base.at,
+        ])
         #expect(text.status == 0)
         #expect(text.standardOutput.contains("status: UPDATE_AVAILABLE"))
     }
 
     @Test func entryFindsAKeyIdentifierAndReportsWhatIsMissing() throws {
         let (blob, root) = try Self.files()
-        let u2f = try CLIRunner.run(["metadata", "entry", blob, Self.keyIdentifier.uppercased(), "--root", root, "--at", Base.at, "--json"])
+        let u2f = try CLIRunner.run([
+            "metadata", "entry", blob, Self.keyIdentifier.uppercased(), "--root", root, "--at", Base.at, "--json",
+        ])
         #expect(u2f.status == 0, "\(u2f.standardError)")
         #expect(u2f.json?["description"] as? String == "U2F Key")
         let skipped = try CLIRunner.run([
-            "metadata", "entry", blob, "cccccccc-0000-4000-8000-000000000003", "--root", root, "--at", Base.at, "--json",
+            "metadata", "entry", blob, "cccccccc-0000-4000-8000-000000000003", "--root", root, "--at", Base.at,
+            "--json",
         ])
         #expect(skipped.status == 1)
         #expect(skipped.json?["found"] as? Bool == false)
@@ -87,7 +92,8 @@ import Testing
         #expect(issue["index"] as? Int == 2)
         #expect((issue["reason"] as? String)?.contains("statusReports") == true)
         let absent = try CLIRunner.run([
-            "metadata", "entry", blob, "dddddddd-0000-4000-8000-000000000004", "--root", root, "--at", Base.at, "--json",
+            "metadata", "entry", blob, "dddddddd-0000-4000-8000-000000000004", "--root", root, "--at", Base.at,
+            "--json",
         ])
         #expect(absent.status == 1)
         #expect(absent.json?["found"] as? Bool == false)
