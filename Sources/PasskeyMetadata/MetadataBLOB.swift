@@ -52,10 +52,12 @@ public struct MetadataBLOB: Sendable {
     ///   - stalePolicy: what a passed `nextUpdate` means; `reject` by default.
     ///   - previousSerialNumber: the `no` of the BLOB the host loaded before, if any: a smaller `no` is a rollback.
     ///   - expectedSignerName: the DNS name the signing certificate must be issued to (a subject alternative
-    ///     name `dNSName` or the subject common name). When `nil`: ``FIDOMetadataServiceRootCA/signerName``
-    ///     (`mds.fidoalliance.org`) if `trustAnchors` holds a built-in root, any name otherwise (a host's own
-    ///     root). The signing certificate must in any case be an end-entity certificate whose key usage, if
-    ///     present, allows `digitalSignature` (see Docs/Decisions.md).
+    ///     name `dNSName`, or the subject common name only when it has no `dNSName`, RFC 6125 §6.4.4). When
+    ///     `nil`: ``FIDOMetadataServiceRootCA/signerName`` (`mds.fidoalliance.org`) if `trustAnchors` holds a
+    ///     built-in root, any name otherwise (a host's own root). The signing certificate must in any case be an
+    ///     end-entity certificate whose key usage, if present, allows `digitalSignature` and whose extended key
+    ///     usage, if present, allows signing; `x5c` holds at most ``maximumCertificateChainLength`` certificates
+    ///     (see Docs/Decisions.md).
     /// - Throws: `WebAuthnError` with `WebAuthnError/Code/invalidMetadata` (malformed or unverifiable BLOB),
     ///   `WebAuthnError/Code/unsupportedAlgorithm` (an `alg` outside RS256, ES256, PS256),
     ///   `WebAuthnError/Code/staleMetadata` or `WebAuthnError/Code/metadataRollback`.
