@@ -30,6 +30,10 @@ public struct MetadataBLOB: Sendable {
     /// The largest BLOB accepted, 32 MiB (the production BLOB is a few MiB).
     public static let maximumLength = 32 * 1_048_576
 
+    /// The most `x5c` certificates accepted, 8 (the production chain holds two: signer and intermediate),
+    /// checked before any certificate is decoded or signature verified (FIDO Metadata Service v3.0 §3.2 step 4).
+    public static let maximumCertificateChainLength = 8
+
     /// The JWS algorithms a metadata BLOB may be signed with (FIDO Metadata Service v3.0 §3.1.7).
     public static let allowedAlgorithmNames: Set<String> = ["RS256", "ES256", "PS256"]
 
@@ -48,10 +52,12 @@ public struct MetadataBLOB: Sendable {
     ///   - stalePolicy: what a passed `nextUpdate` means; `reject` by default.
     ///   - previousSerialNumber: the `no` of the BLOB the host loaded before, if any: a smaller `no` is a rollback.
     ///   - expectedSignerName: the DNS name the signing certificate must be issued to (a subject alternative
-    ///     name `dNSName` or the subject common name). When `nil`: ``FIDOMetadataServiceRootCA/signerName``
-    ///     (`mds.fidoalliance.org`) if `trustAnchors` holds a built-in root, any name otherwise (a host's own
-    ///     root). The signing certificate must in any case be an end-entity certificate whose key usage, if
-    ///     present, allows `digitalSignature` (see Docs/Decisions.md).
+    ///     name `dNSName`, or the subject common name only when it has no `dNSName`, RFC 6125 §6.4.4). When
+    ///     `nil`: ``FIDOMetadataServiceRootCA/signerName`` (`mds.fidoalliance.org`) if `trustAnchors` holds a
+    ///     built-in root, any name otherwise (a host's own root). The signing certificate must in any case be an
+    ///     end-entity certificate whose key usage, if present, allows `digitalSignature` and whose extended key
+    ///     usage, if present, allows signing; `x5c` holds at most ``maximumCertificateChainLength`` certificates
+    ///     (see Docs/Decisions.md).
     /// - Throws: `WebAuthnError` with `WebAuthnError/Code/invalidMetadata` (malformed or unverifiable BLOB),
     ///   `WebAuthnError/Code/unsupportedAlgorithm` (an `alg` outside RS256, ES256, PS256),
     ///   `WebAuthnError/Code/staleMetadata` or `WebAuthnError/Code/metadataRollback`.
@@ -69,7 +75,8 @@ public struct MetadataBLOB: Sendable {
             context: "the metadata BLOB",
             maximumLength: Self.maximumLength,
             failureCode: .invalidMetadata,
-            allowedAlgorithmNames: Self.allowedAlgorithmNames
+            allowedAlgorithmNames: Self.allowedAlgorithmNames,
+            maximumCertificateCount: Self.maximumCertificateChainLength
         )
         guard let signer = token.certificateChain.first else {
             throw WebAuthnError(.invalidMetadata, "the metadata BLOB's JWS header has no x5c certificate chain")

@@ -9,11 +9,14 @@ import PasskeyVerifier
 /// serial number, the date of the next update and the entries, indexed for lookup.
 ///
 /// Parsing is strict where the payload itself is concerned (a JSON object with unique top-level members,
-/// `no` an integer, `nextUpdate` a `YYYY-MM-DD` date, `entries` an array of at most ``maximumEntryCount``) and
-/// forgiving per entry: an entry that breaks §3.1.1 is reported in ``skippedEntries`` and left out, as is a
+/// `no` an integer, `nextUpdate` a `YYYY-MM-DD` date, `entries` an array of at most ``maximumEntryCount``) and,
+/// per entry, strict only where trust is decided (Docs/Decisions.md "Strict and tolerant reading"): an entry
+/// whose identifiers or status reports cannot be read is reported in ``skippedEntries`` and left out, as is a
 /// second entry for an AAGUID already listed; their status reports are kept (read leniently) so that a
-/// compromise they report still rejects the model (``MetadataTrustPolicy``). Unknown members are ignored
-/// everywhere; a member name repeated inside an entry is not detected (the last one is read).
+/// compromise they report still rejects the model (``MetadataTrustPolicy``). A root certificate that cannot be
+/// read is left out of its entry (``droppedRoots``), an informational member too (``droppedMembers``); the
+/// entry stays. Unknown members are ignored everywhere; a member name repeated inside an entry is not detected
+/// (the last one is read).
 public struct MetadataBLOBPayload: Sendable {
     /// The legal header (`legalHeader`), `nil` when absent.
     public let legalHeader: String?
@@ -25,6 +28,12 @@ public struct MetadataBLOBPayload: Sendable {
     public let entries: [MetadataBLOBPayloadEntry]
     /// The entries that were skipped, and why.
     public let skippedEntries: [MetadataEntryIssue]
+    /// The root certificates left out of entries that were read, one issue per root, and why
+    /// (``MetadataBLOBPayloadEntry/droppedRoots``).
+    public let droppedRoots: [MetadataEntryIssue]
+    /// The informational members left out of entries that were read, one issue per member, and why
+    /// (``MetadataBLOBPayloadEntry/droppedMembers``).
+    public let droppedMembers: [MetadataEntryIssue]
     private let entryIndexByAAGUID: [AAGUID: Int]
     private let entryIndexByKeyIdentifier: [String: Int]
     private let skippedStatusesByAAGUID: [AAGUID: [SkippedEntryStatus]]
@@ -55,6 +64,8 @@ public struct MetadataBLOBPayload: Sendable {
         }
         var entries: [MetadataBLOBPayloadEntry] = []
         var skipped: [MetadataEntryIssue] = []
+        var droppedRoots: [MetadataEntryIssue] = []
+        var droppedMembers: [MetadataEntryIssue] = []
         var byAAGUID: [AAGUID: Int] = [:]
         var byKeyIdentifier: [String: Int] = [:]
         var skippedByAAGUID: [AAGUID: [SkippedEntryStatus]] = [:]
@@ -81,6 +92,12 @@ public struct MetadataBLOBPayload: Sendable {
                 if let aaguid = entry.aaguid {
                     byAAGUID[aaguid] = entries.count
                 }
+                droppedRoots += entry.droppedRoots.map {
+                    MetadataEntryIssue(index: index, identifier: slot.identifier, reason: $0)
+                }
+                droppedMembers += entry.droppedMembers.map {
+                    MetadataEntryIssue(index: index, identifier: slot.identifier, reason: $0)
+                }
                 for identifier in entry.attestationCertificateKeyIdentifiers where byKeyIdentifier[identifier] == nil {
                     byKeyIdentifier[identifier] = entries.count
                 }
@@ -92,6 +109,8 @@ public struct MetadataBLOBPayload: Sendable {
         nextUpdate = document.nextUpdate
         self.entries = entries
         skippedEntries = skipped
+        self.droppedRoots = droppedRoots
+        self.droppedMembers = droppedMembers
         entryIndexByAAGUID = byAAGUID
         entryIndexByKeyIdentifier = byKeyIdentifier
         skippedStatusesByAAGUID = skippedByAAGUID

@@ -22,8 +22,15 @@ public struct MetadataBLOBPayloadEntry: Sendable {
     public let metadataStatement: MetadataStatement?
     /// The status reports (`statusReports`, required), in BLOB order.
     public let statusReports: [StatusReport]
-    /// The day of the latest status change (`timeOfLastStatusChange`, required; midnight UTC).
-    public let timeOfLastStatusChange: Date
+    /// The day of the latest status change (`timeOfLastStatusChange`, midnight UTC); `nil` when absent or
+    /// unreadable (noted in ``droppedMembers``: it decides nothing, the status reports do).
+    public let timeOfLastStatusChange: Date?
+    /// Why each root certificate of the statement that could not be read was left out
+    /// (``MetadataStatement/droppedRoots``).
+    public let droppedRoots: [String]
+    /// Why each informational member that could not be read was left out: the entry's own (a `metadataStatement`
+    /// that is not an object, `timeOfLastStatusChange`) and the statement's, prefixed `metadataStatement.`.
+    public let droppedMembers: [String]
     /// A chain verifier trusting the statement's `attestationRootCertificates`, `nil` when there are none.
     let attestationRootVerifier: CertificateChainVerifier?
 
@@ -110,25 +117,42 @@ public struct MetadataBLOBPayloadEntry: Sendable {
 }
 
 extension MetadataBLOBPayloadEntry: Decodable {
-    /// Decodes an entry strictly (§3.1.1): `statusReports` and `timeOfLastStatusChange` required; at least one
-    /// of `aaguid`, `aaid` and `attestationCertificateKeyIdentifiers`; an `aaguid` in the statement equal to
-    /// the entry's. Unknown members are ignored.
+    /// Decodes an entry (§3.1.1), strict where trust is decided: at least one of `aaguid`, `aaid` and
+    /// `attestationCertificateKeyIdentifiers`, each well formed; the statement's identifiers well formed and its
+    /// `aaguid` equal to the entry's; `statusReports` required, each report strictly (§3.1.3). Everything else
+    /// is read tolerantly: a statement that is not an object and an unreadable `timeOfLastStatusChange` are left
+    /// out and noted in ``droppedMembers``, and the statement itself is read as ``MetadataStatement`` describes.
+    /// Unknown members are ignored.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        aaguid = try container.decodeIfPresent(String.self, forKey: .aaguid).map(MetadataStatement.aaguid(from:))
-        aaid = try container.decodeIfPresent(String.self, forKey: .aaid)
-        attestationCertificateKeyIdentifiers = try MetadataStatement.keyIdentifiers(
-            container.decodeBoundedArrayIfPresent(
-                String.self,
-                forKey: .attestationCertificateKeyIdentifiers,
-                maximumCount: MetadataStatement.maximumKeyIdentifiers
-            ) ?? []
-        )
+        (aaguid, aaid, attestationCertificateKeyIdentifiers) = try MetadataDecodingFailure.strictly {
+            let aaguid = try container.decodeIfPresent(String.self, forKey: .aaguid)
+                .map(MetadataStatement.aaguid(from:))
+            let aaid = try container.decodeIfPresent(String.self, forKey: .aaid)
+            let identifiers = try MetadataStatement.keyIdentifiers(
+                container.decodeBoundedArrayIfPresent(
+                    String.self,
+                    forKey: .attestationCertificateKeyIdentifiers,
+                    maximumCount: MetadataStatement.maximumKeyIdentifiers
+                ) ?? []
+            )
+            return (aaguid, aaid, identifiers)
+        }
         guard aaguid != nil || aaid != nil || !attestationCertificateKeyIdentifiers.isEmpty else {
             throw MetadataDecodingFailure(
                 "the entry has none of aaguid, aaid and attestationCertificateKeyIdentifiers")
         }
-        metadataStatement = try container.decodeIfPresent(MetadataStatement.self, forKey: .metadataStatement)
+        var notes: [String] = []
+        do {
+            metadataStatement =
+                container.contains(.metadataStatement) && (try? container.decodeNil(forKey: .metadataStatement)) != true
+                ? try container.decode(MetadataStatement.self, forKey: .metadataStatement) : nil
+        } catch let failure as MetadataDecodingFailure {
+            throw MetadataDecodingFailure("metadataStatement: \(failure.message)")
+        } catch {
+            notes.append(MetadataDecodingFailure.describe(error))
+            metadataStatement = nil
+        }
         if let statementAAGUID = metadataStatement?.aaguid, statementAAGUID != aaguid {
             throw MetadataDecodingFailure(
                 "metadataStatement.aaguid \(statementAAGUID) differs from the entry's aaguid "
@@ -137,7 +161,14 @@ extension MetadataBLOBPayloadEntry: Decodable {
         }
         statusReports = try container.decodeBoundedArray(
             StatusReport.self, forKey: .statusReports, maximumCount: Self.maximumStatusReports)
-        timeOfLastStatusChange = try container.decodeMetadataDate(forKey: .timeOfLastStatusChange)
+        do {
+            timeOfLastStatusChange = try container.decodeMetadataDate(forKey: .timeOfLastStatusChange)
+        } catch {
+            notes.append(MetadataDecodingFailure.describe(error))
+            timeOfLastStatusChange = nil
+        }
+        droppedRoots = metadataStatement?.droppedRoots ?? []
+        droppedMembers = notes + (metadataStatement?.droppedMembers ?? [])
         let roots = metadataStatement?.attestationRootCertificates ?? []
         attestationRootVerifier = roots.isEmpty ? nil : CertificateChainVerifier(trustAnchors: roots)
     }

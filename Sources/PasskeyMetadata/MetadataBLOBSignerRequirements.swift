@@ -10,11 +10,23 @@ import SwiftASN1
 ///
 /// - not be a certificate authority (basic constraints `cA` false or absent);
 /// - allow `digitalSignature` when it carries a key usage extension;
-/// - when a signer name is required, carry it as a subject alternative name `dNSName` or as its subject common
-///   name, compared exactly and without case (no wildcard matching).
+/// - when it carries an extended key usage extension, list a purpose that signs content (RFC 5280 §4.2.1.12):
+///   ``signingKeyPurposes``, among them `serverAuth`, which the FIDO Alliance's signer carries; a certificate
+///   only for, say, OCSP responses or time stamps is refused;
+/// - when a signer name is required, carry it as a subject alternative name `dNSName`, or, only when it has no
+///   `dNSName` at all, as its subject common name (RFC 6125 §6.4.4), compared exactly and without case (no
+///   wildcard matching).
 enum MetadataBLOBSignerRequirements {
     /// `2.5.29.15`, key usage (RFC 5280 §4.2.1.3).
     static let keyUsageOID = "2.5.29.15"
+
+    /// The extended key usage purposes that allow signing a BLOB (RFC 5280 §4.2.1.12, RFC 9336 §3.1):
+    /// `anyExtendedKeyUsage`, `id-kp-serverAuth`, `id-kp-clientAuth`, `id-kp-codeSigning`,
+    /// `id-kp-emailProtection` and `id-kp-documentSigning`.
+    static let signingKeyPurposes: Set<String> = [
+        "2.5.29.37.0", "1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2", "1.3.6.1.5.5.7.3.3", "1.3.6.1.5.5.7.3.4",
+        "1.3.6.1.5.5.7.3.36",
+    ]
 
     /// Throws `WebAuthnError/Code/invalidMetadata` unless `signer` may sign a BLOB under `expectedName`.
     static func check(_ signer: Certificate, expectedName: String?) throws(WebAuthnError) {
@@ -40,6 +52,14 @@ enum MetadataBLOBSignerRequirements {
         case .some(true):
             break
         }
+        let purposes = signer.extendedKeyUsageOIDs
+        guard purposes.isEmpty || purposes.contains(where: signingKeyPurposes.contains) else {
+            throw WebAuthnError(
+                .invalidMetadata,
+                "the metadata BLOB's signing certificate (\(signer.subject)) has an extended key usage that "
+                    + "excludes signing: \(purposes.joined(separator: ", "))"
+            )
+        }
         guard let expectedName else { return }
         let dnsNames: [String]
         do {
@@ -51,7 +71,8 @@ enum MetadataBLOBSignerRequirements {
                     + "name extension"
             )
         }
-        let names = dnsNames + signer.subject.values(forOID: DistinguishedName.Attribute.commonNameOID)
+        let names =
+            dnsNames.isEmpty ? signer.subject.values(forOID: DistinguishedName.Attribute.commonNameOID) : dnsNames
         guard names.contains(where: { $0.lowercased() == expectedName.lowercased() }) else {
             throw WebAuthnError(
                 .invalidMetadata,

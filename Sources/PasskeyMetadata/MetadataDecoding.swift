@@ -32,6 +32,19 @@ struct MetadataDecodingFailure: Error {
         }
     }
 
+    /// The value of `body`, every error it throws turned into a ``MetadataDecodingFailure``: how the strict
+    /// members of a tolerant reader (identifiers, status reports) fail, so that the caller can tell them from a
+    /// member it may leave out.
+    static func strictly<Value>(_ body: () throws -> Value) throws(MetadataDecodingFailure) -> Value {
+        do {
+            return try body()
+        } catch let failure as MetadataDecodingFailure {
+            throw failure
+        } catch {
+            throw MetadataDecodingFailure(describe(error))
+        }
+    }
+
     private static func path(_ codingPath: [any CodingKey]) -> String {
         let parts = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
         let joined = parts.joined()
@@ -70,6 +83,34 @@ extension KeyedDecodingContainer {
     ) throws -> [Element]? {
         guard contains(key) else { return nil }
         return try decodeBoundedArray(type, forKey: key, maximumCount: maximumCount)
+    }
+
+    /// An informational member (FIDO Metadata Statement v3.0 §4: nothing a trust decision reads): its value when
+    /// present and readable; `nil` when absent or `null`; `nil` and a note in `notes` when it cannot be read.
+    func decodeInformational<Value: Decodable>(_ type: Value.Type, forKey key: Key, notes: inout [String]) -> Value? {
+        guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
+        do {
+            return try decode(Value.self, forKey: key)
+        } catch {
+            notes.append(MetadataDecodingFailure.describe(error))
+            return nil
+        }
+    }
+
+    /// ``decodeInformational(_:forKey:notes:)`` for an array of at most `maximumCount` elements.
+    func decodeInformationalArray<Element: Decodable>(
+        _ type: Element.Type,
+        forKey key: Key,
+        maximumCount: Int,
+        notes: inout [String]
+    ) -> [Element]? {
+        guard contains(key), (try? decodeNil(forKey: key)) != true else { return nil }
+        do {
+            return try decodeBoundedArray(Element.self, forKey: key, maximumCount: maximumCount)
+        } catch {
+            notes.append(MetadataDecodingFailure.describe(error))
+            return nil
+        }
     }
 
     /// A `full-date` member, `YYYY-MM-DD`, as midnight UTC.

@@ -1,5 +1,6 @@
-/// An entry of a metadata BLOB that could not be read and was skipped (FIDO Metadata Service v3.0 §3.1.1):
-/// one malformed entry is reported here, the rest of the BLOB is used.
+/// An entry of a metadata BLOB that could not be read and was skipped, or a root certificate or informational
+/// member left out of an entry that was read (FIDO Metadata Service v3.0 §3.1.1; FIDO Metadata Statement v3.0
+/// §4): one defect is reported here, the rest of the BLOB is used.
 public struct MetadataEntryIssue: Sendable, Hashable {
     /// The entry's position in the payload's `entries` array, from 0.
     public let index: Int

@@ -49,6 +49,8 @@ public struct VirtualMetadataService: Sendable {
     ///   - signerCommonName: the signer's subject common name.
     ///   - signerDNSName: a subject alternative name `dNSName` of the signer, `nil` for none.
     ///   - signerProfile: the signer's basic constraints and key usage.
+    ///   - signerExtendedKeyUsage: the key purposes (dotted OIDs, RFC 5280 §4.2.1.12) of an extended key usage
+    ///     extension of the signer, none when empty.
     public init(
         algorithmName: String = "ES256",
         notValidBefore: Date = VirtualAttestation.defaultNotValidBefore,
@@ -56,7 +58,8 @@ public struct VirtualMetadataService: Sendable {
         signerNotValidAfter: Date? = nil,
         signerCommonName: String = "Virtual Metadata BLOB Signer",
         signerDNSName: String? = nil,
-        signerProfile: SignerProfile = .blobSigner
+        signerProfile: SignerProfile = .blobSigner,
+        signerExtendedKeyUsage: [String] = []
     ) throws(VirtualAuthenticatorError) {
         let signerAlgorithm: COSEAlgorithm
         switch algorithmName {
@@ -97,6 +100,11 @@ public struct VirtualMetadataService: Sendable {
                 let name = DERBuilder.element(tag: 0x82, contents: Array(signerDNSName.utf8))
                 signerBuilder.addExtension(oid: "2.5.29.17", isCritical: false, value: DERBuilder.sequence([name]))
             }
+            if !signerExtendedKeyUsage.isEmpty {
+                signerBuilder.addExtension(
+                    oid: "2.5.29.37", isCritical: false,
+                    value: DERBuilder.sequence(signerExtendedKeyUsage.map(Self.encodedObjectIdentifier)))
+            }
             try signerBuilder.addSubjectKeyIdentifier()
             try signerBuilder.addAuthorityKeyIdentifier(issuerPublicKey: intermediateKey.publicKey)
             let signer = try signerBuilder.sign(with: intermediateKey)
@@ -108,9 +116,11 @@ public struct VirtualMetadataService: Sendable {
     }
 
     /// A compact JWS of `payload` (the payload JSON bytes) signed by the signer, with
-    /// `{"alg": …, "typ": "JWT", "x5c": [signer, intermediate]}` as its header.
-    public func blob(payload: [UInt8]) throws(VirtualAuthenticatorError) -> [UInt8] {
-        let chain = [signerCertificate, intermediateCertificate].map {
+    /// `{"alg": …, "typ": "JWT", "x5c": [signer, intermediate]}` as its header; `repeatedIntermediates` more
+    /// copies of the intermediate lengthen `x5c`.
+    public func blob(payload: [UInt8], repeatedIntermediates: Int = 0) throws(VirtualAuthenticatorError) -> [UInt8] {
+        let padding = [Certificate](repeating: intermediateCertificate, count: max(repeatedIntermediates, 0))
+        let chain = ([signerCertificate, intermediateCertificate] + padding).map {
             "\"\(Base64URL.encodeStandard($0.derEncoded))\""
         }
         let header = "{\"alg\":\"\(algorithmName)\",\"typ\":\"JWT\",\"x5c\":[\(chain.joined(separator: ","))]}"
@@ -165,6 +175,11 @@ public struct VirtualMetadataService: Sendable {
     /// - Parameters:
     ///   - aaguid: the entry's and the statement's `aaguid`; `nil` for a U2F entry found by key identifier.
     ///   - statusReports: `(status, effectiveDate)` pairs, dates as `YYYY-MM-DD` or `nil`.
+    ///   - attestationRootCertificateStrings: strings added to `attestationRootCertificates` after the
+    ///     certificates, as written (for example from ``attestationRootString(_:form:)``).
+    ///   - statementMembers: statement members as raw JSON text by name, replacing the default member of that
+    ///     name (`icon`, `authenticatorGetInfo`, …) or added; for informational members of unexpected types and
+    ///     unknown enumeration values.
     public static func entry(
         aaguid: AAGUID?,
         description: String,
@@ -172,9 +187,13 @@ public struct VirtualMetadataService: Sendable {
         attestationTypes: [String] = ["basic_full"],
         statusReports: [(status: String, effectiveDate: String?)] = [("FIDO_CERTIFIED_L1", "2024-01-01")],
         timeOfLastStatusChange: String = "2024-01-01",
-        attestationCertificateKeyIdentifiers: [String] = []
+        attestationCertificateKeyIdentifiers: [String] = [],
+        attestationRootCertificateStrings: [String] = [],
+        statementMembers: [String: String] = [:]
     ) -> String {
-        let roots = attestationRootCertificates.map { "\"\(Base64URL.encodeStandard($0.derEncoded))\"" }
+        let roots =
+            attestationRootCertificates.map { "\"\(Base64URL.encodeStandard($0.derEncoded))\"" }
+            + attestationRootCertificateStrings.map(quoted)
         let reports = statusReports.map { report in
             "{\"status\":\"\(report.status)\""
                 + (report.effectiveDate.map { ",\"effectiveDate\":\"\($0)\"" } ?? "") + "}"
@@ -184,13 +203,24 @@ public struct VirtualMetadataService: Sendable {
         let identifiersMember =
             attestationCertificateKeyIdentifiers.isEmpty
             ? "" : "\"attestationCertificateKeyIdentifiers\":[\(identifiers)],"
+        var members: [(name: String, json: String)] = [
+            ("legalHeader", "\"Virtual\""), ("description", quoted(description)), ("authenticatorVersion", "1"),
+            ("protocolFamily", "\"\(aaguid == nil ? "u2f" : "fido2")\""), ("schema", "3"),
+            ("attestationTypes", "[\(attestationTypes.map { "\"\($0)\"" }.joined(separator: ","))]"),
+            ("attestationRootCertificates", "[\(roots.joined(separator: ","))]"),
+            ("icon", "\"data:image/png;base64,iVBORw0KGgo=\""),
+            ("authenticatorGetInfo", "{\"versions\":[\"FIDO_2_0\"],\"options\":{\"rk\":true}}"),
+        ]
+        for (name, json) in statementMembers.sorted(by: { $0.key < $1.key }) {
+            if let index = members.firstIndex(where: { $0.name == name }) {
+                members[index].json = json
+            } else {
+                members.append((name, json))
+            }
+        }
         let statement =
-            "{\"legalHeader\":\"Virtual\",\(aaguidMember)\(identifiersMember)\"description\":\(quoted(description)),"
-            + "\"authenticatorVersion\":1,\"protocolFamily\":\"\(aaguid == nil ? "u2f" : "fido2")\",\"schema\":3,"
-            + "\"attestationTypes\":[\(attestationTypes.map { "\"\($0)\"" }.joined(separator: ","))],"
-            + "\"attestationRootCertificates\":[\(roots.joined(separator: ","))],"
-            + "\"icon\":\"data:image/png;base64,iVBORw0KGgo=\","
-            + "\"authenticatorGetInfo\":{\"versions\":[\"FIDO_2_0\"],\"options\":{\"rk\":true}}}"
+            "{\(aaguidMember)\(identifiersMember)"
+            + members.map { "\"\($0.name)\":\($0.json)" }.joined(separator: ",") + "}"
         return "{\(aaguidMember)\(identifiersMember)\"metadataStatement\":\(statement),"
             + "\"statusReports\":[\(reports.joined(separator: ","))],"
             + "\"timeOfLastStatusChange\":\"\(timeOfLastStatusChange)\"}"
@@ -208,6 +238,65 @@ public struct VirtualMetadataService: Sendable {
         }.joined()
     }
 
+    /// How a root certificate string of a metadata statement is written: as FIDO Metadata Statement v3.0 §4
+    /// asks (standard base64 of one DER certificate), or with a defect seen in published BLOBs.
+    public enum RootStringForm: Sendable {
+        /// Standard base64 of each certificate, joined without separator (one certificate: the §4 form).
+        case standard
+        /// A tab before the base64.
+        case leadingTab
+        /// A line break and spaces inside the base64.
+        case innerWhitespace
+        /// The base64 of the certificates' encodings laid end to end.
+        case concatenatedEncodings
+    }
+
+    /// An `attestationRootCertificates` string of `encodings` (each a certificate's bytes) written in `form`.
+    public static func attestationRootString(_ encodings: [[UInt8]], form: RootStringForm) -> String {
+        switch form {
+        case .standard:
+            return encodings.map(Base64URL.encodeStandard).joined()
+        case .leadingTab:
+            return "\t" + encodings.map(Base64URL.encodeStandard).joined()
+        case .innerWhitespace:
+            return encodings.map { encoding in
+                let text = Base64URL.encodeStandard(encoding)
+                let middle = text.index(text.startIndex, offsetBy: text.count / 2)
+                return String(text[..<middle]) + "\n  " + String(text[middle...])
+            }.joined()
+        case .concatenatedEncodings:
+            return Base64URL.encodeStandard(encodings.flatMap { $0 })
+        }
+    }
+
+    /// How the basic constraints extension of ``berRootCertificate(basicConstraints:)`` is written in BER
+    /// rather than DER (X.690 §8.2, §11.1; RFC 5280 §4.2.1.9).
+    public enum BERBasicConstraints: Sendable {
+        /// `cA FALSE` written out (DER omits a DEFAULT value).
+        case explicitFalseCA
+        /// `cA TRUE` written as the octet 0x01 (DER requires 0xFF).
+        case nonCanonicalTrueCA
+    }
+
+    /// The bytes of a self-signed root certificate whose basic constraints are BER, which libcrypto reads (as
+    /// `Certificate(berEncoded:)` does) and a strict DER reader may refuse.
+    public static func berRootCertificate(
+        basicConstraints: BERBasicConstraints
+    ) throws(VirtualAuthenticatorError) -> [UInt8] {
+        try VirtualAuthenticatorError.wrapping("cannot create the BER root certificate") {
+            let key = try PrivateKey.generate(.es256)
+            let subject = name("Virtual BER Attestation Root")
+            var builder = CertificateBuilder(
+                serialNumber: RandomBytes.serialNumber(), subject: subject, issuer: subject,
+                notValidBefore: VirtualAttestation.defaultNotValidBefore,
+                notValidAfter: VirtualAttestation.defaultNotValidAfter, publicKey: key.publicKey)
+            let flag: UInt8 = basicConstraints == .explicitFalseCA ? 0x00 : 0x01
+            builder.addExtension(oid: "2.5.29.19", isCritical: true, value: [0x30, 0x03, 0x01, 0x01, flag])
+            try builder.addSubjectKeyIdentifier()
+            return try builder.signedEncoding(with: key)
+        }
+    }
+
     // MARK: - Parts
 
     private static func quoted(_ text: String) -> String {
@@ -217,10 +306,35 @@ public struct VirtualMetadataService: Sendable {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
             case "\n": escaped += "\\n"
-            default: escaped.unicodeScalars.append(scalar)
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let digits = Array("0123456789abcdef")
+                    escaped += "\\u00" + String([digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 0x0F)]])
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return escaped + "\""
+    }
+
+    /// The DER `OBJECT IDENTIFIER` of a dotted OID of at least two arcs (X.690 §8.19).
+    private static func encodedObjectIdentifier(_ dotted: String) -> [UInt8] {
+        let arcs = dotted.split(separator: ".").map { UInt64($0) ?? 0 }
+        guard arcs.count >= 2 else { return DERBuilder.element(tag: 0x06, contents: []) }
+        var contents: [UInt8] = []
+        for arc in [arcs[0] * 40 + arcs[1]] + arcs.dropFirst(2) {
+            var groups: [UInt8] = [UInt8(arc & 0x7F)]
+            var rest = arc >> 7
+            while rest > 0 {
+                groups.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
+                rest >>= 7
+            }
+            contents += groups
+        }
+        return DERBuilder.element(tag: 0x06, contents: contents)
     }
 
     private static func name(_ commonName: String) -> DistinguishedName {

@@ -8,17 +8,18 @@ struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata",
         abstract: "Verify and summarise FIDO Metadata Service BLOBs.",
-        subcommands: [MetadataInspectCommand.self]
+        subcommands: [MetadataInspectCommand.self, MetadataEntryCommand.self]
     )
 
     /// Without a subcommand there is nothing to do: a usage error.
     func run() throws {
-        throw UsageError("a subcommand is required: inspect\n\n" + Self.helpMessage())
+        throw UsageError("a subcommand is required: inspect or entry\n\n" + Self.helpMessage())
     }
 }
 
 /// `passkey-verify metadata inspect BLOB [--root PEM]… [--crl FILE]… [--at RFC3339] [--accept-stale]
-/// [--previous-no N] [--json]`: verifies a BLOB (FIDO Metadata Service v3.0 §3.2) and summarises it.
+/// [--previous-no N | --previous BLOB] [--json]`: verifies a BLOB (FIDO Metadata Service v3.0 §3.2) and
+/// summarises it.
 struct MetadataInspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -28,7 +29,8 @@ struct MetadataInspectCommand: ParsableCommand {
             {"code": ..., "message": ...}} is printed), 2 on a usage error. With --json one object: \
             {"verified": true, "no": ..., "nextUpdate": "YYYY-MM-DD", "algorithm": ..., "stale": ..., \
             "entries": ..., "skippedEntries": ..., "statusCounts": {"FIDO_CERTIFIED_L1": ..., ...}, \
-            "skipped": [{"index": ..., "identifier": ..., "reason": ...}]}.
+            "skipped": [{"index": ..., "identifier": ..., "reason": ...}], "droppedRoots": [...], \
+            "droppedMembers": [...]} (the dropped ones shaped as skipped).
             """
     )
 
@@ -65,6 +67,18 @@ struct MetadataInspectCommand: ParsableCommand {
     )
     var previousSerialNumber: Int?
 
+    @Option(
+        name: .customLong("previous"),
+        help: ArgumentHelp(
+            """
+            The BLOB loaded before (verified with the same roots and lists, stale or not): its no is taken as \
+            --previous-no.
+            """,
+            valueName: "blob"
+        )
+    )
+    var previousBLOB: String?
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -72,17 +86,33 @@ struct MetadataInspectCommand: ParsableCommand {
         if let at, RFC3339.date(at) == nil {
             throw ValidationError("--at \"\(at)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
         }
+        if previousSerialNumber != nil, previousBLOB != nil {
+            throw ValidationError("--previous-no and --previous are alternatives: give one")
+        }
     }
 
     func run() throws {
         let instant = at.flatMap(RFC3339.date) ?? Date()
+        var previous = previousSerialNumber
+        if let previousBLOB {
+            let loaded = try MetadataFiles.load(
+                blob: previousBLOB, roots: roots, revocationLists: revocationLists, at: instant,
+                stalePolicy: .acceptStale)
+            switch loaded {
+            case .success(let verified):
+                previous = verified.serialNumber
+            case .failure(let error):
+                throw UsageError(
+                    "previous metadata BLOB \(previousBLOB) does not verify: \(error.code.name): \(error.message)")
+            }
+        }
         let loaded = try MetadataFiles.load(
             blob: blob,
             roots: roots,
             revocationLists: revocationLists,
             at: instant,
             stalePolicy: acceptsStale ? .acceptStale : .reject,
-            previousSerialNumber: previousSerialNumber
+            previousSerialNumber: previous
         )
         var output = OutputWriter()
         switch loaded {
@@ -108,13 +138,7 @@ struct MetadataInspectCommand: ParsableCommand {
             let status = entry.latestStatusReport(at: instant)?.status.rawValue ?? "none"
             counts[status, default: 0] += 1
         }
-        let skipped = blob.payload.skippedEntries.map { issue in
-            JSONValue.members([
-                "index": .integer(issue.index),
-                "identifier": .string(issue.identifier),
-                "reason": .string(issue.reason),
-            ])
-        }
+        let skipped = blob.payload.skippedEntries.map(issue)
         return .members([
             "verified": .bool(true),
             "no": .integer(blob.serialNumber),
@@ -127,6 +151,17 @@ struct MetadataInspectCommand: ParsableCommand {
             "statusCounts": .object(
                 counts.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.integer(Int64($0.value))) }),
             "skipped": .array(skipped),
+            "droppedRoots": .array(blob.payload.droppedRoots.map(issue)),
+            "droppedMembers": .array(blob.payload.droppedMembers.map(issue)),
+        ])
+    }
+
+    /// `{"index", "identifier", "reason"}` of a skipped entry or of a root or member dropped from an entry.
+    static func issue(_ issue: MetadataEntryIssue) -> JSONValue {
+        .members([
+            "index": .integer(issue.index),
+            "identifier": .string(issue.identifier),
+            "reason": .string(issue.reason),
         ])
     }
 

@@ -48,6 +48,75 @@ public struct Certificate: Sendable, Hashable {
     /// are not one DER certificate (trailing bytes included), when a field cannot be read, or when the subject
     /// public key is not an EC, Ed25519, Ed448 or RSA key.
     public init(derEncoded: [UInt8]) throws {
+        try self.init(encoded: derEncoded, requiringDER: true)
+    }
+
+    /// Parses a certificate as libcrypto's `d2i_X509` reads it (RFC 5280 §4.1 in any X.690 BER encoding that
+    /// libcrypto accepts, for example `basicConstraints` with `cA FALSE` written out, or a non-minimal length):
+    /// the DER re-encoding check of ``init(derEncoded:)`` is not made and basic constraints are read by
+    /// libcrypto. ``derEncoded`` then holds the bytes as given.
+    ///
+    /// For certificates a trusted publisher lists (the roots of a FIDO metadata statement, FIDO Metadata
+    /// Statement v3.0 §4 `attestationRootCertificates`), never for what a client sends. Throws
+    /// ``CryptoError/Code/invalidCertificate`` when libcrypto cannot read one certificate filling `berEncoded`.
+    public init(berEncoded: [UInt8]) throws {
+        try self.init(encoded: berEncoded, requiringDER: false)
+    }
+
+    /// The certificates of `bytes` laid end to end (as some FIDO metadata statements hold several in one
+    /// `attestationRootCertificates` string, FIDO Metadata Statement v3.0 §4), each read as
+    /// ``init(berEncoded:)`` reads it, in order.
+    ///
+    /// Reading stops at the first failure, which is the last element; more than `maximumCount` certificates
+    /// end with a failure too. Every failure is ``CryptoError/Code/invalidCertificate``.
+    public static func certificates(
+        concatenatedBER bytes: [UInt8],
+        maximumCount: Int
+    ) -> [Result<Certificate, CryptoError>] {
+        var results: [Result<Certificate, CryptoError>] = []
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            guard results.count < maximumCount else {
+                results.append(
+                    .failure(CryptoError(.invalidCertificate, "more than \(maximumCount) certificates in one string")))
+                break
+            }
+            let remaining = Array(bytes[offset...])
+            let consumed: Int = remaining.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                var cursor: UnsafePointer<UInt8>? = base
+                guard let certificate = d2i_X509(nil, &cursor, buffer.count) else { return 0 }
+                X509_free(certificate)
+                guard let end = cursor else { return 0 }
+                return end - base
+            }
+            guard consumed > 0, consumed <= remaining.count else {
+                let detail = LibCrypto.drainErrorQueue()
+                let position = results.count + 1
+                results.append(
+                    .failure(
+                        CryptoError(
+                            .invalidCertificate,
+                            "certificate \(position) is not an X.509 certificate libcrypto reads"
+                                + (detail.isEmpty ? "" : " (\(detail))")
+                        )))
+                break
+            }
+            do {
+                results.append(.success(try Certificate(berEncoded: Array(remaining.prefix(consumed)))))
+            } catch let error as CryptoError {
+                results.append(.failure(error))
+                break
+            } catch {
+                results.append(.failure(CryptoError(.invalidCertificate, "\(error)")))
+                break
+            }
+            offset += consumed
+        }
+        return results
+    }
+
+    private init(encoded derEncoded: [UInt8], requiringDER: Bool) throws {
         let parsed: OpaquePointer? = derEncoded.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
             var cursor: UnsafePointer<UInt8>? = base
@@ -70,7 +139,7 @@ public struct Certificate: Sendable, Hashable {
         self.derEncoded = derEncoded
         let certificate = handle.pointer
 
-        guard Self.reencoded(certificate) == derEncoded else {
+        guard !requiringDER || Self.reencoded(certificate) == derEncoded else {
             throw CryptoError(.invalidCertificate, "certificate is BER, not DER: it does not re-encode identically")
         }
 
@@ -121,7 +190,8 @@ public struct Certificate: Sendable, Hashable {
                 CertificateExtension(oid: oid, isCritical: X509_EXTENSION_get_critical(item) > 0, value: value))
         }
         self.extensions = extensions
-        isCertificateAuthority = try Self.basicConstraintsCA(extensions)
+        isCertificateAuthority =
+            requiringDER ? try Self.basicConstraintsCA(extensions) : try Self.libcryptoBasicConstraintsCA(certificate)
         extendedKeyUsageOIDs = try Self.extendedKeyUsage(certificate)
         subjectAlternativeNameDirectoryAttributes = try Self.directoryNameAttributes(certificate)
     }
@@ -255,6 +325,17 @@ public struct Certificate: Sendable, Hashable {
         } catch let error as CryptoError {
             throw CryptoError(.invalidCertificate, "basic constraints extension is malformed: \(error.reason)")
         }
+    }
+
+    /// The `cA` component of the basic constraints as libcrypto reads it (BER), `nil` when the extension is absent.
+    private static func libcryptoBasicConstraintsCA(_ certificate: OpaquePointer) throws -> Bool? {
+        let flags = X509_get_extension_flags(certificate)
+        guard flags & UInt32(EXFLAG_INVALID) == 0 else {
+            ERR_clear_error()
+            throw CryptoError(.invalidCertificate, "an extension cannot be read, or one appears more than once")
+        }
+        guard flags & UInt32(EXFLAG_BCONS) != 0 else { return nil }
+        return flags & UInt32(EXFLAG_CA) != 0
     }
 
     private static func extendedKeyUsage(_ certificate: OpaquePointer) throws -> [String] {

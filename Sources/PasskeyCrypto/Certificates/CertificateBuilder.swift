@@ -147,6 +147,12 @@ package struct CertificateBuilder: Sendable {
     /// not a dotted object identifier, or an attribute value libcrypto refuses (a country name must have
     /// two characters); ``CryptoError/Code/libcryptoFailure`` when libcrypto fails otherwise.
     package func sign(with key: PrivateKey) throws -> Certificate {
+        try Certificate(derEncoded: signedEncoding(with: key))
+    }
+
+    /// The certificate signed with `key`, encoded as libcrypto writes it, not parsed back: for test certificates
+    /// whose extension values are BER (X.690 §8), which only ``Certificate/init(berEncoded:)`` reads.
+    package func signedEncoding(with key: PrivateKey) throws -> [UInt8] {
         guard (1...20).contains(serialNumber.count) else {
             throw CryptoError(.invalidCertificate, "serial number is \(serialNumber.count) octets; 1 to 20 are allowed")
         }
@@ -189,7 +195,7 @@ package struct CertificateBuilder: Sendable {
         guard signed > 0 else {
             throw LibCrypto.failure("X509_sign")
         }
-        return try Certificate(derEncoded: Self.encoded(certificate))
+        return try Self.encoded(certificate)
     }
 
     // MARK: - Fields

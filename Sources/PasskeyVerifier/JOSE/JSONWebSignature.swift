@@ -44,13 +44,15 @@ package struct JSONWebSignature: Sendable {
     /// Parses a compact serialization; `context` names the container in messages, `maximumLength`
     /// bounds the input and `failureCode` is the code of every rejection but an unsupported `alg`. When
     /// `allowedAlgorithmNames` is given, an `alg` outside it is `unsupportedAlgorithm` before anything that
-    /// depends on the algorithm (the signature's length, the certificates) is read.
+    /// depends on the algorithm (the signature's length, the certificates) is read. When
+    /// `maximumCertificateCount` is given, an `x5c` of more certificates is rejected before any is decoded.
     package init(
         compact bytes: [UInt8],
         context: String,
         maximumLength: Int = JSONWebSignature.maximumLength,
         failureCode: WebAuthnError.Code = .invalidAttestationStatement,
-        allowedAlgorithmNames: Set<String>? = nil
+        allowedAlgorithmNames: Set<String>? = nil,
+        maximumCertificateCount: Int? = nil
     ) throws(WebAuthnError) {
         let code = failureCode
         guard bytes.count <= maximumLength else {
@@ -78,6 +80,12 @@ package struct JSONWebSignature: Sendable {
             )
         }
         let (algorithm, rawECDSA) = try Self.algorithm(named: header.alg, context: context)
+        if let maximumCertificateCount, let count = header.x5c?.count, count > maximumCertificateCount {
+            throw WebAuthnError(
+                code,
+                "\(context) JWS header x5c holds \(count) certificates; at most \(maximumCertificateCount) are accepted"
+            )
+        }
         var certificates: [Certificate] = []
         for (index, encoded) in (header.x5c ?? []).enumerated() {
             certificates.append(try Self.decodeCertificate(encoded, index: index, context: context, code: code))
