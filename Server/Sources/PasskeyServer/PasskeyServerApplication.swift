@@ -62,9 +62,10 @@ public enum PasskeyServerApplication {
             }
             if naming.metadataEntry == nil {
                 naming = AuthenticatorNaming(metadataEntry: { aaguid in
-                    guard let statement = await metadataService.current?.entry(aaguid: aaguid)?.metadataStatement
+                    guard let statement = await metadataService.current?.entry(aaguid: aaguid)?.metadataStatement,
+                        let description = statement.description
                     else { return nil }
-                    return (statement.description, statement.icon)
+                    return (description, statement.icon)
                 })
             }
         }
