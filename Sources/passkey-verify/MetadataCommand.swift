@@ -37,29 +37,7 @@ struct MetadataInspectCommand: ParsableCommand {
     @Argument(help: "The BLOB file (the downloaded JWS); standard input when '-'.")
     var blob: String
 
-    @Option(
-        name: .customLong("root"),
-        help: ArgumentHelp(
-            "A PEM file of roots that replace the built-in GlobalSign Root CA - R3 and R46 (repeatable).",
-            valueName: "pemfile"
-        )
-    )
-    var roots: [String] = []
-
-    @Option(
-        name: .customLong("crl"),
-        help: ArgumentHelp(
-            "A certificate revocation list (DER or PEM) for the BLOB's signing chain (repeatable).",
-            valueName: "file"
-        )
-    )
-    var revocationLists: [String] = []
-
-    @Option(help: "The RFC 3339 instant of the verification (default: now).")
-    var at: String?
-
-    @Flag(name: .customLong("accept-stale"), help: "Accept a BLOB whose nextUpdate has passed (reported as stale).")
-    var acceptsStale = false
+    @OptionGroup var source: MetadataSourceOptions
 
     @Option(
         name: .customLong("previous-no"),
@@ -83,20 +61,17 @@ struct MetadataInspectCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let at, RFC3339.date(at) == nil {
-            throw ValidationError("--at \"\(at)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
-        }
         if previousSerialNumber != nil, previousBLOB != nil {
             throw ValidationError("--previous-no and --previous are alternatives: give one")
         }
     }
 
     func run() throws {
-        let instant = at.flatMap(RFC3339.date) ?? Date()
+        let instant = source.instant
         var previous = previousSerialNumber
         if let previousBLOB {
             let loaded = try MetadataFiles.load(
-                blob: previousBLOB, roots: roots, revocationLists: revocationLists, at: instant,
+                blob: previousBLOB, roots: source.roots, revocationLists: source.revocationLists, at: instant,
                 stalePolicy: .acceptStale)
             switch loaded {
             case .success(let verified):
@@ -108,10 +83,10 @@ struct MetadataInspectCommand: ParsableCommand {
         }
         let loaded = try MetadataFiles.load(
             blob: blob,
-            roots: roots,
-            revocationLists: revocationLists,
+            roots: source.roots,
+            revocationLists: source.revocationLists,
             at: instant,
-            stalePolicy: acceptsStale ? .acceptStale : .reject,
+            stalePolicy: source.acceptsStale ? .acceptStale : .reject,
             previousSerialNumber: previous
         )
         var output = OutputWriter()

@@ -30,50 +30,25 @@ struct MetadataEntryCommand: ParsableCommand {
     )
     var identifier: String
 
-    @Option(
-        name: .customLong("root"),
-        help: ArgumentHelp(
-            "A PEM file of roots that replace the built-in GlobalSign Root CA - R3 and R46 (repeatable).",
-            valueName: "pemfile"
-        )
-    )
-    var roots: [String] = []
-
-    @Option(
-        name: .customLong("crl"),
-        help: ArgumentHelp(
-            "A certificate revocation list (DER or PEM) for the BLOB's signing chain (repeatable).",
-            valueName: "file"
-        )
-    )
-    var revocationLists: [String] = []
-
-    @Option(help: "The RFC 3339 instant of the verification and of the status in force (default: now).")
-    var at: String?
-
-    @Flag(name: .customLong("accept-stale"), help: "Accept a BLOB whose nextUpdate has passed (reported as stale).")
-    var acceptsStale = false
+    @OptionGroup var source: MetadataSourceOptions
 
     @Flag(help: "Print one JSON object.")
     var json = false
 
     func validate() throws {
-        if let at, RFC3339.date(at) == nil {
-            throw ValidationError("--at \"\(at)\" is not an RFC 3339 instant such as 2021-09-01T00:00:00Z")
-        }
         if identifier.isEmpty || identifier.utf8.count > 256 {
             throw ValidationError("the identifier must be an AAGUID, a key identifier or an AAID")
         }
     }
 
     func run() throws {
-        let instant = at.flatMap(RFC3339.date) ?? Date()
+        let instant = source.instant
         let loaded = try MetadataFiles.load(
             blob: blob,
-            roots: roots,
-            revocationLists: revocationLists,
+            roots: source.roots,
+            revocationLists: source.revocationLists,
             at: instant,
-            stalePolicy: acceptsStale ? .acceptStale : .reject
+            stalePolicy: source.acceptsStale ? .acceptStale : .reject
         )
         var output = OutputWriter()
         switch loaded {
