@@ -92,13 +92,7 @@ struct MetadataInspectCommand: ParsableCommand {
         var output = OutputWriter()
         switch loaded {
         case .failure(let error):
-            let rejection = JSONValue.members([
-                "verified": .bool(false),
-                "error": .members(["code": .string(error.code.name), "message": .string(error.message)]),
-            ])
-            try output.writeLine(rejection.compactText)
-            try output.flush()
-            throw ExitCode(1)
+            try MetadataFiles.reject(error, to: &output)
         case .success(let verified):
             let summary = Self.summary(verified, at: instant)
             try output.writeLine(json ? summary.compactText : Self.text(summary))

@@ -53,13 +53,7 @@ struct MetadataEntryCommand: ParsableCommand {
         var output = OutputWriter()
         switch loaded {
         case .failure(let error):
-            let rejection = JSONValue.members([
-                "verified": .bool(false),
-                "error": .members(["code": .string(error.code.name), "message": .string(error.message)]),
-            ])
-            try output.writeLine(rejection.compactText)
-            try output.flush()
-            throw ExitCode(1)
+            try MetadataFiles.reject(error, to: &output)
         case .success(let verified):
             let entry = Self.entry(in: verified, identifier: identifier)
             let summary = Self.summary(entry, of: verified, identifier: identifier, at: instant)

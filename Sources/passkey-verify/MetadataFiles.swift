@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PasskeyMetadata
 import PasskeyVerifier
@@ -7,6 +8,18 @@ import PasskeyVerifier
 enum MetadataFiles {
     /// The largest CRL file read.
     static let maximumRevocationListLength = 16 * 1_048_576
+
+    /// Writes the rejection of a BLOB, `{"verified": false, "error": {"code": …, "message": …}}`, and exits 1
+    /// (command-line contract).
+    static func reject(_ error: WebAuthnError, to output: inout OutputWriter) throws -> Never {
+        let rejection = JSONValue.members([
+            "verified": .bool(false),
+            "error": .members(["code": .string(error.code.name), "message": .string(error.message)]),
+        ])
+        try output.writeLine(rejection.compactText)
+        try output.flush()
+        throw ExitCode(1)
+    }
 
     /// The BLOB verified at `instant`, or the `WebAuthnError` that rejected it.
     /// - Throws: ``UsageError`` when a file cannot be read, a root file is not PEM certificates or a CRL file
