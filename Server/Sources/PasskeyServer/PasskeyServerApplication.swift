@@ -81,7 +81,7 @@ public enum PasskeyServerApplication {
             )
         )
         router.add(
-            middleware: SessionAuthenticator<Context>(sessionStore: storage.sessionStore, policy: policy, clock: clock))
+            middleware: SessionAuthenticator<Context>(sessions: sessions))
         PasskeyController<Context>(
             relyingParty: relyingParty,
             userStore: storage.userStore,

@@ -15,18 +15,12 @@ where Context.Identity == AuthenticatedSession {
     /// The identity this middleware provides.
     public typealias Identity = AuthenticatedSession
 
-    /// The sessions.
-    public let sessionStore: any SessionStore
-    /// Their timeouts and cookie.
-    public let policy: SessionPolicy
-    /// The current instant.
-    public let clock: @Sendable () -> Date
+    /// The sessions, their timeouts and cookie, and the clock: the same ones that start them.
+    public let sessions: SessionIssuer
 
-    /// Creates the authenticator.
-    public init(sessionStore: any SessionStore, policy: SessionPolicy, clock: @escaping @Sendable () -> Date) {
-        self.sessionStore = sessionStore
-        self.policy = policy
-        self.clock = clock
+    /// Creates the authenticator over the sessions `sessions` starts.
+    public init(sessions: SessionIssuer) {
+        self.sessions = sessions
     }
 
     /// The session the request presents, when it is valid.
@@ -34,20 +28,20 @@ where Context.Identity == AuthenticatedSession {
         let presented: (token: Substring, presentation: AuthenticatedSession.Presentation)
         if let bearer = request.headers.bearer {
             presented = (Substring(bearer.token), .bearer)
-        } else if let cookie = request.cookies[policy.cookieName] {
+        } else if let cookie = request.cookies[sessions.policy.cookieName] {
             presented = (Substring(cookie.value), .cookie)
         } else {
             return nil
         }
         guard SessionToken.isWellFormed(presented.token) else { return nil }
         let tokenHash = SessionToken.hash(presented.token)
-        guard var record = try await sessionStore.session(tokenHash: tokenHash) else { return nil }
-        let now = AppleSignInSecret.seconds(clock())
+        guard var record = try await sessions.sessionStore.session(tokenHash: tokenHash) else { return nil }
+        let now = AppleSignInSecret.seconds(sessions.clock())
         guard record.isValid(at: now) else { return nil }
         if record.lastSeenAt <= now - SessionPolicy.lastSeenGranularity {
             record.lastSeenAt = now
-            record.idleExpiresAt = min(now + policy.idleTimeout, record.expiresAt)
-            try await sessionStore.touch(
+            record.idleExpiresAt = min(now + sessions.policy.idleTimeout, record.expiresAt)
+            try await sessions.sessionStore.touch(
                 tokenHash: tokenHash,
                 lastSeenAt: record.lastSeenAt,
                 idleExpiresAt: record.idleExpiresAt
