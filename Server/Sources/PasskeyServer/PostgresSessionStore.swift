@@ -104,7 +104,7 @@ public struct PostgresSessionStore: SessionStore {
             DELETE FROM passkey_server_sessions
             WHERE user_handle = \(handle) AND token_hash <> \(spared) AND token_hash NOT IN (
                 SELECT token_hash FROM passkey_server_sessions WHERE user_handle = \(handle) AND token_hash <> \(spared)
-                ORDER BY created_at DESC, token_hash LIMIT \(max(0, count - 1))
+                ORDER BY created_at DESC, sequence DESC LIMIT \(max(0, count - 1))
             ) RETURNING 1
             """,
             logger: logger

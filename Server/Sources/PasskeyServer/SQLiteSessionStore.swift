@@ -111,7 +111,7 @@ public struct SQLiteSessionStore: SessionStore {
         return try await delete(
             """
             user_handle = ? AND token_hash <> ? AND token_hash NOT IN (SELECT token_hash FROM passkey_server_sessions
-                WHERE user_handle = ? AND token_hash <> ? ORDER BY created_at DESC, token_hash LIMIT ?)
+                WHERE user_handle = ? AND token_hash <> ? ORDER BY created_at DESC, rowid DESC LIMIT ?)
             """,
             [handle, spared, handle, spared, .integer(max(0, count - 1))]
         )
