@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "PasskeyVerifier",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         // The WebAuthn core: model, encoding, attestation formats and their roots, ceremonies, options, the relying
         // party and its stores' protocols, signals, WebAuthnError (every error code of every module) and the JOSE
@@ -21,6 +21,9 @@ let package = Package(
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
         .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
         .library(name: "PasskeyVerifierPostgres", targets: ["PasskeyVerifierPostgres"]),
+        // The passkey routes, sessions and their SQL stores for a Hummingbird 2 application (the Hummingbird trait;
+        // the SQL stores with the SQLite and PostgreSQL traits): what passkey-server (Server/) serves.
+        .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
     ],
     traits: [
         .trait(
@@ -31,12 +34,24 @@ let package = Package(
             name: "PostgreSQL",
             description: "The PasskeyVerifierPostgres product: credential and challenge stores over vapor/postgres-nio."
         ),
+        .trait(
+            name: "Hummingbird",
+            description: """
+                The PasskeyHummingbird product: the passkey routes, sessions and well-known documents for a \
+                Hummingbird 2 application, with SQL account and session stores for the SQLite and PostgreSQL traits.
+                """
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -79,6 +94,28 @@ let package = Package(
             name: "PasskeyVerifierPostgres",
             dependencies: [
                 "PasskeyVerifier", "PasskeyMetadata",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        .target(
+            name: "PasskeyHummingbird",
+            dependencies: [
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyAuthenticatorNames",
+                "PasskeyVerifierSQLite", "PasskeyVerifierPostgres",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "HummingbirdAuth", package: "hummingbird-auth", condition: .when(traits: ["Hummingbird"])
+                ),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["Hummingbird"])
+                ),
+                .product(
+                    name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Hummingbird"])
+                ),
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

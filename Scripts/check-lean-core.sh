@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Shows that the core stays lean: a fresh host package in a temporary directory depends on this checkout by
-# path with the default traits (neither SQLite nor PostgreSQL), resolves, and must not pull any SwiftNIO,
-# SQLite or PostgreSQL package. Prints the host's dependency tree; exits 1 when a forbidden package appears.
+# path with the default traits (neither SQLite, PostgreSQL nor Hummingbird), resolves, and must not pull any
+# SwiftNIO, SQLite, PostgreSQL, Hummingbird or swift-log package. Prints the host's dependency tree; exits 1 when a forbidden package appears.
 # Then builds that host, which imports only PasskeyVerifier, and exits 1 when the build compiled any module beside
 # the core (PasskeyMetadata, PasskeyAppAttest, PasskeySignInWithApple, PasskeyAuthenticatorNames) or the testing
 # module.
@@ -46,11 +46,11 @@ write_host ""
 swift package resolve >/dev/null
 tree=$(swift package show-dependencies)
 echo "$tree"
-if echo "$tree" | grep -Eiq 'swift-nio|sqlite|postgres'; then
-    echo "a host with the default traits resolves a NIO, SQLite or PostgreSQL package" >&2
+if echo "$tree" | grep -Eiq 'swift-nio|sqlite|postgres|hummingbird|swift-log|service-lifecycle'; then
+    echo "a host with the default traits resolves a NIO, SQLite, PostgreSQL, Hummingbird or logging package" >&2
     exit 1
 fi
-echo "== the default traits pull no NIO, SQLite or PostgreSQL package"
+echo "== the default traits pull no NIO, SQLite, PostgreSQL, Hummingbird or logging package"
 
 # A host that imports only PasskeyVerifier compiles the core and what is below it, and none of the modules beside it.
 swift build >/dev/null
@@ -80,3 +80,12 @@ if ! swift package show-dependencies | grep -q 'sqlite-nio'; then
     exit 1
 fi
 echo "== with the SQLite trait, sqlite-nio is resolved"
+
+# Likewise the Hummingbird trait brings Hummingbird and hummingbird-auth (the PasskeyHummingbird product).
+write_host '"Hummingbird"'
+swift package resolve >/dev/null
+if ! swift package show-dependencies | grep -q 'hummingbird-auth'; then
+    echo "the Hummingbird trait did not bring hummingbird-auth: the check above proves nothing" >&2
+    exit 1
+fi
+echo "== with the Hummingbird trait, hummingbird and hummingbird-auth are resolved"

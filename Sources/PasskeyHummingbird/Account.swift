@@ -1,3 +1,4 @@
+#if Hummingbird
 /// An account of the server: its username (WebAuthn Level 3 §5.4.3 `user.name`, normalised by
 /// ``AccountText/username(_:)``), its user handle (§5.4.3 `user.id`) and the display name its owner chose
 /// (§5.4.3 `user.displayName`).
@@ -19,3 +20,4 @@ public struct Account: Sendable, Hashable {
     /// The display name, or the username when there is none.
     public var shownName: String { displayName ?? username }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
@@ -114,3 +115,4 @@ public enum AccountText {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The `/.well-known/apple-app-site-association` document that lets iOS apps use the site's passkeys:
 /// `{"webcredentials": {"apps": ["TEAMID.bundle.id", …]}}` (Apple's Associated Domains, the `webcredentials`
 /// service; WebAuthn Level 3 §5.4.2 scopes the passkeys to the RP ID whose site serves it).
@@ -19,3 +20,4 @@ struct AppleAppSiteAssociation: Codable, Sendable, Hashable {
         self.webcredentials = WebCredentials(apps: appIDs)
     }
 }
+#endif

@@ -1,10 +1,11 @@
+#if Hummingbird
 import Foundation
 import Logging
 import PasskeySignInWithApple
 import PasskeyVerifier
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Downloads Apple's identity-token keys (`https://appleid.apple.com/auth/keys`, a JSON Web Key Set, RFC 7517 §5)
@@ -132,3 +133,4 @@ public actor AppleKeySetFetcher: AppleKeySetSource {
         return (keySet, min(max(TimeInterval(maxAge), Self.minimumLifetime), Self.maximumLifetime))
     }
 }
+#endif

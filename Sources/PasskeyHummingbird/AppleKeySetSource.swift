@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeySignInWithApple
 import PasskeyVerifier
 
@@ -11,3 +12,4 @@ public protocol AppleKeySetSource: Sendable {
     /// - Throws: ``AppleKeySetUnavailable`` when no key set can be had.
     func keySet(refresh: Bool) async throws -> JSONWebKeySet
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// Apple's key set could not be fetched or read, and no earlier copy is cached: the server cannot verify identity
 /// tokens now. Answered as a 503 with the code `appleKeysUnavailable`.
 public struct AppleKeySetUnavailable: Error, Sendable, CustomStringConvertible {
@@ -12,3 +13,4 @@ public struct AppleKeySetUnavailable: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 }
+#endif

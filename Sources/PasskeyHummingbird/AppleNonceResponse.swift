@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The answer to `POST /auth/apple/nonce`: ``CommonResponse``'s members and a nonce the server issued, valid once
 /// for ``AppleSignInController/nonceLifetime`` seconds (OpenID Connect Core 1.0 §3.1.2.1 `nonce`).
 public struct AppleNonceResponse: Codable, Sendable, Hashable {
@@ -16,3 +17,4 @@ public struct AppleNonceResponse: Codable, Sendable, Hashable {
         self.nonce = nonce
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import Logging
@@ -47,7 +48,7 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
     }
 
     /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, behind ``RejectionMiddleware``.
-    public func addRoutes(to router: Router<Context>) {
+    public func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
             .add(middleware: RejectionMiddleware<Context>())
             .post("auth/apple/nonce", use: issueNonce)
@@ -135,3 +136,4 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The body of `POST /auth/apple`: what an app or page has after Sign in with Apple.
 public struct AppleSignInRequest: Codable, Sendable, Hashable {
     /// `ASAuthorizationAppleIDCredential.identityToken` as UTF-8 text: the JWT Apple signed.
@@ -16,3 +17,4 @@ public struct AppleSignInRequest: Codable, Sendable, Hashable {
         self.nonceIsUnhashed = nonceIsUnhashed
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The answer to a verified `POST /auth/apple`: ``CommonResponse``'s members, the `username` of the linked account
 /// and a single-use `appleRegistrationTicket` that `POST /attestation/options` requires to add a passkey to it.
 public struct AppleSignInResponse: Codable, Sendable, Hashable {
@@ -19,3 +20,4 @@ public struct AppleSignInResponse: Codable, Sendable, Hashable {
         self.appleRegistrationTicket = appleRegistrationTicket
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
@@ -50,3 +51,4 @@ public struct AppleSignInSecret: Sendable, Hashable {
         return Int64(min(max(value, 0), 253_402_300_799).rounded(.down))
     }
 }
+#endif

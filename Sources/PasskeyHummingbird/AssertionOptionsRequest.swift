@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// The body of `POST /assertion/options` (the FIDO Alliance conformance-test server API's
@@ -28,3 +29,4 @@ public struct AssertionOptionsRequest: Codable, Sendable, Hashable {
         AuthenticationCeremonyOverrides(userVerification: userVerification, extensions: extensions)
     }
 }
+#endif

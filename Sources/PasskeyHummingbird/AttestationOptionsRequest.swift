@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// The body of `POST /attestation/options` (the FIDO Alliance conformance-test server API's
@@ -50,3 +51,4 @@ public struct AttestationOptionsRequest: Codable, Sendable, Hashable {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The identity ``SessionAuthenticator`` puts into the request context (hummingbird-auth's
 /// `AuthRequestContext.identity`) when a request carries a valid session: the stored session and how the client
 /// presented it.
@@ -25,3 +26,4 @@ public struct AuthenticatedSession: Sendable, Hashable {
     /// The account (WebAuthn Level 3 §5.4.3 `user.id`).
     public var userHandle: [UInt8] { record.userHandle }
 }
+#endif

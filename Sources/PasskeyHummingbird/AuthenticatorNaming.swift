@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyAuthenticatorNames
 import PasskeyVerifier
 
@@ -29,3 +30,4 @@ public struct AuthenticatorNaming: Sendable {
         return (entry.description, icon, icon)
     }
 }
+#endif

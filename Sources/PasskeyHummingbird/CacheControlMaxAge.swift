@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 
 /// The freshness lifetime an HTTP response's `Cache-Control` header gives (RFC 9111 §5.2.2): `max-age=N` in
@@ -30,3 +31,4 @@ enum CacheControlMaxAge {
         return maxAge
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The body of every answer of the FIDO Alliance conformance-test server API (`ServerResponse`):
 /// `{"status": "ok", "errorMessage": ""}`, or `"failed"` and `"<code>: <message>"` when a request is rejected.
 public struct CommonResponse: Codable, Sendable, Hashable {
@@ -20,3 +21,4 @@ public struct CommonResponse: Codable, Sendable, Hashable {
         CommonResponse(status: "failed", errorMessage: "\(code): \(message)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
@@ -30,3 +31,4 @@ enum CredentialBody {
         return Array(try JSONSerialization.data(withJSONObject: object))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// The answer to `GET /credentials`: ``CommonResponse``'s members, the signed-in account's passkeys in registration
@@ -29,3 +30,4 @@ public struct CredentialListResponse: Codable, Sendable, Hashable {
         self.currentUserDetails = currentUserDetails
     }
 }
+#endif

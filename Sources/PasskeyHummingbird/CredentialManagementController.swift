@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import HummingbirdAuth
@@ -40,7 +41,7 @@ where Context.Identity == AuthenticatedSession {
     }
 
     /// Adds the routes.
-    public func addRoutes(to router: Router<Context>) {
+    public func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
             .add(middleware: RejectionMiddleware<Context>())
             .add(middleware: SessionRequiredMiddleware<Context>())
@@ -192,3 +193,4 @@ where Context.Identity == AuthenticatedSession {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
@@ -59,3 +60,4 @@ public struct CredentialSummary: Codable, Sendable, Hashable {
         self.usedByThisSession = usedByThisSession
     }
 }
+#endif

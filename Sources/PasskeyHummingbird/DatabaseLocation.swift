@@ -1,3 +1,4 @@
+#if Hummingbird && SQLite && PostgreSQL
 /// Where the server keeps its credential records, challenges and users: the `--database` argument.
 public enum DatabaseLocation: Sendable, Hashable {
     /// An SQLite file, created when missing.
@@ -19,3 +20,4 @@ public enum DatabaseLocation: Sendable, Hashable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The page served at `/`: a small app in plain HTML and JavaScript, no framework and no build step.
 ///
 /// Signed out, it signs up (a username and a new passkey, WebAuthn Level 3 §5.1.3) and signs in with a passkey
@@ -748,3 +749,4 @@ enum DemonstrationPage {
         """#
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -60,3 +61,4 @@ public struct ExpiredRowsCleanup: Service {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// A refusal's body: ``CommonResponse``'s `status` (`failed`) and `errorMessage`, and for a sign-in with a
@@ -19,3 +20,4 @@ struct FailureResponse: Encodable, Sendable {
         try container.encodeIfPresent(unknownCredential, forKey: .unknownCredential)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import NIOCore
@@ -22,3 +23,4 @@ enum JSONResponse {
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
+#endif

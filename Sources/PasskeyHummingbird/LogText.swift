@@ -1,3 +1,4 @@
+#if Hummingbird
 /// Client text made safe for a log line or a stored column: every control, format and line-separator character,
 /// the backslash and the double quote escaped as `\u{…}`, and the result cut to a number of UTF-8 bytes on a
 /// character boundary, so no client can forge a line of the log or fill it.
@@ -21,3 +22,4 @@ public enum LogText {
         return result
     }
 }
+#endif

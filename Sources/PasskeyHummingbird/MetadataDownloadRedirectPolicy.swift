@@ -1,7 +1,8 @@
+#if Hummingbird
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Follows a redirect of a `--metadata` download only to where the flag itself could point (FIDO Metadata Service
@@ -24,3 +25,4 @@ final class MetadataDownloadRedirectPolicy: NSObject, URLSessionTaskDelegate, Se
         return scheme == "https" || (scheme == "http" && LoopbackHost.contains(url.host))
     }
 }
+#endif

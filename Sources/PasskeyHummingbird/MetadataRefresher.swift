@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Logging
 import PasskeyMetadata
@@ -142,3 +143,4 @@ public struct MetadataRefresher: Service {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import PasskeyMetadata
 import PasskeyVerifier
@@ -87,3 +88,4 @@ public struct MetadataSettings: Sendable {
         )
     }
 }
+#endif

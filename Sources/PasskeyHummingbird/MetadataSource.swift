@@ -1,8 +1,9 @@
+#if Hummingbird
 import Foundation
 import PasskeyMetadata
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Where `--metadata` reads the FIDO metadata BLOB (FIDO Metadata Service v3.0 §3.1.7): a file, or an `https`
@@ -90,3 +91,4 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The metadata BLOB could not be read or downloaded (FIDO Metadata Service v3.0 §3.2 step 1); the server keeps
 /// its last good BLOB and tries again after a backoff.
 public struct MetadataUnavailable: Error, Sendable, CustomStringConvertible {
@@ -12,3 +13,4 @@ public struct MetadataUnavailable: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The body of `POST /credentials/{id}/rename` (`nickname`) and `POST /account/display-name` (`displayName`,
 /// WebAuthn Level 3 §5.4.3): the new name, empty to clear it.
 public struct NameChangeRequest: Codable, Sendable, Hashable {
@@ -12,3 +13,4 @@ public struct NameChangeRequest: Codable, Sendable, Hashable {
         self.displayName = displayName
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// A successful options answer: ``CommonResponse``'s `status` and `errorMessage` followed by every member of
 /// the options (WebAuthn Level 3 §5.4 `PublicKeyCredentialCreationOptionsJSON`, §5.5
 /// `PublicKeyCredentialRequestOptionsJSON`) in one JSON object, as the conformance-test server API sends them.
@@ -10,3 +11,4 @@ struct OptionsResponse<Options: Encodable & Sendable>: Encodable, Sendable {
         try options.encode(to: encoder)
     }
 }
+#endif

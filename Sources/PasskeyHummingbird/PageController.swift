@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import NIOCore
@@ -21,7 +22,7 @@ public struct PageController<Context: RequestContext>: Sendable {
     }
 
     /// Adds the route.
-    public func addRoutes(to router: Router<Context>) {
+    public func addRoutes(to router: some RouterMethods<Context>) {
         router.get("/", use: page)
     }
 
@@ -76,3 +77,4 @@ public struct PageController<Context: RequestContext>: Sendable {
         return Data(bytes).base64EncodedString()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import HummingbirdAuth
@@ -56,7 +57,7 @@ where Context.Identity == AuthenticatedSession {
     }
 
     /// Adds the four routes, behind ``RejectionMiddleware``.
-    public func addRoutes(to router: Router<Context>) {
+    public func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
             .add(middleware: RejectionMiddleware<Context>(relyingPartyID: relyingParty.configuration.relyingPartyID))
             .post("attestation/options", use: attestationOptions)
@@ -279,3 +280,4 @@ where Context.Identity == AuthenticatedSession {
     /// Options are single-use: never cached.
     static var noStore: HTTPFields { [.cacheControl: "no-store"] }
 }
+#endif

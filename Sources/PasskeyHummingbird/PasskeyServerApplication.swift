@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import HummingbirdAuth
@@ -34,6 +35,36 @@ public enum PasskeyServerApplication {
         clock: @escaping @Sendable () -> Date = { Date() },
         context: Context.Type = PasskeyRequestContext.self
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
+        let router = Router(context: Context.self)
+        try addRoutes(
+            to: router,
+            configuration: configuration,
+            storage: storage,
+            appleKeySetSource: appleKeySetSource,
+            authenticatorNaming: authenticatorNaming,
+            metadataService: metadataService,
+            clock: clock
+        )
+        return router
+    }
+
+    /// Adds the passkey routes of
+    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:context:)`` to
+    /// a host application's `router`, in a group of their own: the middleware (``RejectionMiddleware``,
+    /// ``RequestGuardMiddleware``, ``SessionAuthenticator``) runs for these routes only, never for the host's. The
+    /// host's request context carries the signed-in ``AuthenticatedSession`` (hummingbird-auth's `AuthRequestContext`),
+    /// and `storage` may hold the host's own ``UserStore`` and ``SessionStore``.
+    ///
+    /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:context:)``.
+    public static func addRoutes<Context: AuthRequestContext>(
+        to host: some RouterMethods<Context>,
+        configuration: ServerConfiguration,
+        storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
+        metadataService: MetadataService? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws where Context.Identity == AuthenticatedSession {
         let relyingPartyConfiguration = try configuration.relyingPartyConfiguration()
         let relyingParty = try RelyingParty(
             configuration: relyingPartyConfiguration,
@@ -71,7 +102,7 @@ public enum PasskeyServerApplication {
         }
         let policy = configuration.sessionPolicy
         let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: policy, clock: clock)
-        let router = Router(context: Context.self)
+        let router = host.group()
         router.add(middleware: RejectionMiddleware<Context>())
         router.add(
             middleware: RequestGuardMiddleware<Context>(
@@ -107,7 +138,6 @@ public enum PasskeyServerApplication {
             userStore: storage.userStore,
             relyingParty: relyingParty
         ).addRoutes(to: router)
-        return router
     }
 
     /// An ``AppleKeySetFetcher`` of the configured URL.
@@ -152,3 +182,4 @@ public enum PasskeyServerApplication {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && SQLite && PostgreSQL
 import Hummingbird
 import Logging
 import PostgresNIO
@@ -121,3 +122,4 @@ struct PostgresBackedServer: Service {
         try await server.serve(storage: storage)
     }
 }
+#endif

@@ -1,9 +1,6 @@
-import Logging
+#if Hummingbird
 import PasskeyMetadata
 import PasskeyVerifier
-import PasskeyVerifierPostgres
-import PasskeyVerifierSQLite
-import PostgresNIO
 
 /// The four stores the server works with, in one database: the credential records and challenges of the
 /// library (WebAuthn Level 3 §4 "credential record", §13.4.3), the server's ``UserStore`` and its
@@ -38,44 +35,9 @@ public struct PasskeyStorage: Sendable {
         self.closeConnections = close
     }
 
-    /// Opens the SQLite file at `path`, creating it and its tables when missing and migrating older ones.
-    public static func openSQLite(path: String) async throws -> PasskeyStorage {
-        let storage = try await SQLiteStorage.open(.file(path: path))
-        let users: SQLiteUserStore
-        do {
-            users = try await SQLiteUserStore.open(path: path)
-        } catch {
-            try? await storage.close()
-            throw error
-        }
-        return PasskeyStorage(
-            credentialStore: storage.credentialStore,
-            challengeStore: storage.challengeStore,
-            userStore: users,
-            sessionStore: SQLiteSessionStore(connection: users.connection),
-            metadataStore: storage.metadataBLOBStore,
-            close: {
-                try await users.close()
-                try await storage.close()
-            }
-        )
-    }
-
-    /// Brings the database of `client`, a running pool, to the library's schema and creates the server's tables.
-    public static func openPostgres(client: PostgresClient, logger: Logger) async throws -> PasskeyStorage {
-        let storage = try await PostgresStorage.open(client: client, logger: logger)
-        let users = try await PostgresUserStore.open(client: client, logger: logger)
-        return PasskeyStorage(
-            credentialStore: storage.credentialStore,
-            challengeStore: storage.challengeStore,
-            userStore: users,
-            sessionStore: PostgresSessionStore(client: client, logger: logger),
-            metadataStore: storage.metadataBLOBStore
-        )
-    }
-
     /// Releases the connections; the stores fail afterwards.
     public func close() async throws {
         try await closeConnections()
     }
 }
+#endif

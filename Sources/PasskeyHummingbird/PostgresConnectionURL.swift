@@ -1,3 +1,4 @@
+#if Hummingbird && PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -31,3 +32,4 @@ public enum PostgresConnectionURL {
         )
     }
 }
+#endif

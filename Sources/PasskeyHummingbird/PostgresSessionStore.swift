@@ -1,3 +1,4 @@
+#if Hummingbird && PostgreSQL
 import Logging
 import NIOCore
 import PostgresNIO
@@ -122,3 +123,4 @@ public struct PostgresSessionStore: SessionStore {
         ).collect().count
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && PostgreSQL
 import Foundation
 import Logging
 import NIOCore
@@ -259,3 +260,4 @@ public struct PostgresUserStore: UserStore {
         ).collect().count
     }
 }
+#endif

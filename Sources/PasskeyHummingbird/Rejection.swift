@@ -1,6 +1,6 @@
+#if Hummingbird
 import Hummingbird
 import PasskeyVerifier
-import PostgresNIO
 
 /// What the client is told when a request fails, and how loud the log is about it: a
 /// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
@@ -42,7 +42,7 @@ struct Rejection: Sendable {
             )
         case let error as AppleAccountConflict:
             self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
-        case let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("22") == true:
+        case let error where DatabaseValueRejection.contains(error):
             _ = error
             self.init(
                 status: .badRequest,
@@ -87,3 +87,4 @@ struct Rejection: Sendable {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 import Logging
 import PasskeyVerifier
@@ -43,3 +44,4 @@ struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import NIOCore
@@ -52,3 +53,4 @@ enum RequestBodyReader {
         }
     }
 }
+#endif

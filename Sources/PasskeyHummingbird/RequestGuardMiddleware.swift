@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 
@@ -63,3 +64,4 @@ public struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware 
         return try await next(request, context)
     }
 }
+#endif

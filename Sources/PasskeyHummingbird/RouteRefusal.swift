@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 
 /// A refusal of the server's own routes that is not a ceremony's ``PasskeyVerifier/WebAuthnError``: no session
@@ -29,3 +30,4 @@ public struct RouteRefusal: Error, Sendable, CustomStringConvertible {
     /// `code: message`.
     public var description: String { "\(code): \(message)" }
 }
+#endif

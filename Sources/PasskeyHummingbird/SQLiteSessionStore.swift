@@ -1,3 +1,4 @@
+#if Hummingbird && SQLite
 import NIOCore
 import SQLiteNIO
 
@@ -126,3 +127,4 @@ public struct SQLiteSessionStore: SessionStore {
         try await connection.query("DELETE FROM passkey_server_sessions WHERE \(condition) RETURNING 1", binds).count
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && SQLite
 import Foundation
 import NIOCore
 import SQLiteNIO
@@ -261,3 +262,4 @@ public struct SQLiteUserStore: UserStore {
         try await threadPool.shutdownGracefully()
     }
 }
+#endif

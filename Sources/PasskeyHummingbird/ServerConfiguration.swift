@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// What the server is: the relying party it runs (WebAuthn Level 3 §5.4.2 `rp`), the origins it accepts
@@ -100,3 +101,4 @@ public struct ServerConfiguration: Sendable {
         return metadata?.applied(to: configuration) ?? configuration
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// A `serve` argument the server cannot start with, such as a database URL without a host.
 public struct ServerConfigurationError: Error, Sendable, CustomStringConvertible {
     /// What is wrong and how to write it.
@@ -11,3 +12,4 @@ public struct ServerConfigurationError: Error, Sendable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 }
+#endif

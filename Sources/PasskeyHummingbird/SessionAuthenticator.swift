@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import HummingbirdAuth
@@ -50,3 +51,4 @@ where Context.Identity == AuthenticatedSession {
         return AuthenticatedSession(record: record, presentation: presented.presentation)
     }
 }
+#endif

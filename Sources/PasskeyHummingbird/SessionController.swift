@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 import HummingbirdAuth
@@ -22,7 +23,7 @@ where Context.Identity == AuthenticatedSession {
     }
 
     /// Adds the routes.
-    public func addRoutes(to router: Router<Context>) {
+    public func addRoutes(to router: some RouterMethods<Context>) {
         router.group("session")
             .add(middleware: RejectionMiddleware<Context>())
             .add(middleware: SessionRequiredMiddleware<Context>())
@@ -77,3 +78,4 @@ where Context.Identity == AuthenticatedSession {
         Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
     }
 }
+#endif

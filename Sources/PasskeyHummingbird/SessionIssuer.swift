@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 import Hummingbird
 
@@ -78,3 +79,4 @@ public struct SessionIssuer: Sendable {
         )
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 
 /// How long sessions last and how the session cookie is made (OWASP session management: idle and absolute
@@ -45,3 +46,4 @@ public struct SessionPolicy: Sendable {
         origins.contains { !$0.lowercased().hasPrefix("http://") }
     }
 }
+#endif

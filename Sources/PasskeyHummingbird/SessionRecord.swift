@@ -1,3 +1,4 @@
+#if Hummingbird
 /// A signed-in session as the database keeps it: never the token itself, only its SHA-256, with the account
 /// and the credential it was started with (WebAuthn Level 3 §7.2 step 23 ends the ceremony; what follows is the
 /// relying party's own session, OWASP's session management guidance).
@@ -48,3 +49,4 @@ public struct SessionRecord: Sendable, Hashable {
         now < idleExpiresAt && now < expiresAt
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 import HummingbirdAuth
 
@@ -19,3 +20,4 @@ where Context.Identity == AuthenticatedSession {
         return try await next(request, context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The answer to `GET /session`: ``CommonResponse``'s members and who is signed in, with which passkey (WebAuthn
 /// Level 3 §4 credential ID), since when and until when.
 public struct SessionResponse: Codable, Sendable, Hashable {
@@ -37,3 +38,4 @@ public struct SessionResponse: Codable, Sendable, Hashable {
         self.expiresAt = expiresAt
     }
 }
+#endif

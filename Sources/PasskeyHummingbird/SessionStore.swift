@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 
 /// Where the server keeps its sessions (``SessionRecord``), in the database that holds the accounts, so that
@@ -36,3 +37,4 @@ public protocol SessionStore: Sendable {
     /// Deletes the sessions no longer valid at `now`; how many.
     func removeExpired(at now: Int64) async throws -> Int
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// The secret a client holds for its session: 32 random bytes (256 bits) in base64url, 43 characters. The server
@@ -27,3 +28,4 @@ public enum SessionToken {
         HashAlgorithm.sha256.hash(Array(token.utf8))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import PasskeyVerifier
 
 /// The answer of a management route that changed what the user's credential manager should show: ``CommonResponse``'s
@@ -24,3 +25,4 @@ public struct SignalResponse: Codable, Sendable, Hashable {
         self.currentUserDetails = currentUserDetails
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 /// The answer to a verified `POST /attestation/result` or `POST /assertion/result`: ``CommonResponse``'s members,
 /// the `username` of the account (the owner of the credential's user handle, WebAuthn Level 3 §5.4.3) and, when a
 /// session started, its token for a native app (`Authorization: Bearer`; a browser uses the cookie).
@@ -19,3 +20,4 @@ public struct SignedInResponse: Codable, Sendable, Hashable {
         self.sessionToken = sessionToken
     }
 }
+#endif

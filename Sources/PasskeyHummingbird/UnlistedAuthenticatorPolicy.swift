@@ -1,3 +1,4 @@
+#if Hummingbird
 /// What `--metadata-policy` gives an authenticator whose attestation the FIDO metadata does not vouch for: one the
 /// BLOB does not list, whose attestation does not reach its entry's roots, or (with `--minimum-certification`)
 /// one below the level (WebAuthn Level 3 §7.1 steps 23–25; FIDO Metadata Service v3.0 §3.2).
@@ -9,3 +10,4 @@ public enum UnlistedAuthenticatorPolicy: String, Sendable, Hashable, CaseIterabl
     /// be combined with it. An authenticator whose metadata reports a compromise is refused all the same.
     case acceptUnverified = "accept-unverified"
 }
+#endif

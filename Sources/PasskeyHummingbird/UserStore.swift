@@ -1,3 +1,4 @@
+#if Hummingbird
 import Foundation
 
 /// The server's accounts: one user handle (WebAuthn Level 3 §5.4.3 `user.id`) per username, created when the first
@@ -84,3 +85,4 @@ extension UserStore {
         throw UserStoreError("this user store does not keep Sign in with Apple secrets")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 import PasskeyVerifier
 
@@ -18,7 +19,7 @@ public struct WellKnownController<Context: RequestContext>: Sendable {
     }
 
     /// Adds the two routes.
-    public func addRoutes(to router: Router<Context>) {
+    public func addRoutes(to router: some RouterMethods<Context>) {
         router.get(RouterPath(AppleAppSiteAssociation.wellKnownPath), use: appleAppSiteAssociation)
         router.get(RouterPath(RelatedOrigins.wellKnownPath), use: webAuthn)
     }
@@ -35,3 +36,4 @@ public struct WellKnownController<Context: RequestContext>: Sendable {
         return JSONResponse.make(bytes: relatedOrigins.wellKnownDocument)
     }
 }
+#endif

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PasskeyMetadata
-import PasskeyServer
+import PasskeyHummingbird
 import PasskeyVerifier
 
 /// `passkey-server serve`: runs the server until SIGTERM or SIGINT.

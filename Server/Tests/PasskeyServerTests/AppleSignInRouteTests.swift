@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import PasskeyServer
+import PasskeyHummingbird
 import PasskeySignInWithApple
 import PasskeyVerifier
 import PasskeyVerifierTesting

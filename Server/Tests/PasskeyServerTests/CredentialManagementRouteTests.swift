@@ -1,5 +1,5 @@
 import Foundation
-import PasskeyServer
+import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

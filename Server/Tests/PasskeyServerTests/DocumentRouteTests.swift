@@ -1,5 +1,5 @@
 import Foundation
-import PasskeyServer
+import PasskeyHummingbird
 import Testing
 
 /// The well-known documents and the demonstration page.

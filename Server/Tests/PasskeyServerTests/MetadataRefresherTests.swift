@@ -7,7 +7,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-@testable import PasskeyServer
+@testable import PasskeyHummingbird
 
 /// `--metadata` over a loopback HTTP server the test starts (the flag allows `http` for loopback hosts; no TLS
 /// server is in the test's dependency graph): VirtualMetadataService BLOBs are loaded at start, refreshed, a

@@ -7,7 +7,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-@testable import PasskeyServer
+@testable import PasskeyHummingbird
 
 /// Registrations through the routes under `--metadata` (FIDO Metadata Service v3.0 §3.2; WebAuthn Level 3 §7.1
 /// steps 23–25): the BLOB of a `VirtualMetadataService` lists one model with the root of a packed attestation; an

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import PasskeyServer
+import PasskeyHummingbird
 import Testing
 
 /// The page at `/` and its security headers (issue 18 §4).

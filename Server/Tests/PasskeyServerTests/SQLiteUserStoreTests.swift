@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import PasskeyServer
+import PasskeyHummingbird
 import SQLiteNIO
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PasskeyServer
+import PasskeyHummingbird
 import PostgresNIO
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import PasskeyServer
+import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

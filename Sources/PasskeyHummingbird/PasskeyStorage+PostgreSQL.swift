@@ -1,0 +1,21 @@
+#if Hummingbird && PostgreSQL
+import Logging
+import PasskeyVerifierPostgres
+import PostgresNIO
+
+/// The storage in one PostgreSQL database (the `PostgreSQL` trait).
+extension PasskeyStorage {
+    /// Brings the database of `client`, a running pool, to the library's schema and creates the server's tables.
+    public static func openPostgres(client: PostgresClient, logger: Logger) async throws -> PasskeyStorage {
+        let storage = try await PostgresStorage.open(client: client, logger: logger)
+        let users = try await PostgresUserStore.open(client: client, logger: logger)
+        return PasskeyStorage(
+            credentialStore: storage.credentialStore,
+            challengeStore: storage.challengeStore,
+            userStore: users,
+            sessionStore: PostgresSessionStore(client: client, logger: logger),
+            metadataStore: storage.metadataBLOBStore
+        )
+    }
+}
+#endif

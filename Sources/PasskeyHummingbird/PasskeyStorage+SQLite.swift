@@ -1,0 +1,29 @@
+#if Hummingbird && SQLite
+import PasskeyVerifierSQLite
+
+/// The storage in one SQLite file (the `SQLite` trait).
+extension PasskeyStorage {
+    /// Opens the SQLite file at `path`, creating it and its tables when missing and migrating older ones.
+    public static func openSQLite(path: String) async throws -> PasskeyStorage {
+        let storage = try await SQLiteStorage.open(.file(path: path))
+        let users: SQLiteUserStore
+        do {
+            users = try await SQLiteUserStore.open(path: path)
+        } catch {
+            try? await storage.close()
+            throw error
+        }
+        return PasskeyStorage(
+            credentialStore: storage.credentialStore,
+            challengeStore: storage.challengeStore,
+            userStore: users,
+            sessionStore: SQLiteSessionStore(connection: users.connection),
+            metadataStore: storage.metadataBLOBStore,
+            close: {
+                try await users.close()
+                try await storage.close()
+            }
+        )
+    }
+}
+#endif
