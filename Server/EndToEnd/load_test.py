@@ -17,7 +17,10 @@ the run fail (exit status 1).
 
 The client is one Python process (asyncio, keep-alive connections, one per worker) on the same 2 cores as the
 servers and PostgreSQL, so wall-clock sign-ins/s understate what the servers could do alone; the rate per
-server CPU-second (from /proc/PID/stat) does not depend on that, and it is the one the ratio uses.
+server CPU-second (from /proc/PID/stat) does not depend on that, and it is the one the ratio uses. A server's CPU
+is counted over its whole process tree (a server that forked workers counts them, and children that exited count in
+their parent), PostgreSQL's over the tree of the one postmaster that listens on `--postgres`'s port (other clusters
+on the machine never count).
 """
 
 import argparse
@@ -27,6 +30,7 @@ import os
 import re
 import statistics
 import subprocess
+import urllib.parse
 import sys
 import tempfile
 import time
@@ -42,7 +46,8 @@ from server_processes import (  # noqa: E402
     ServerCluster,
     ServerInstance,
     add_postgres_option,
-    cpu_seconds_of_command,
+    cpu_seconds_of_tree,
+    listening_process,
 )
 from software_authenticator import SoftwareAuthenticator, SoftwareCredential  # noqa: E402
 
@@ -185,7 +190,9 @@ class Measurement:
         return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
 
 
-async def drive(instances: list[ServerInstance], concurrency: int, warmup: float, seconds: float) -> Measurement:
+async def drive(
+    instances: list[ServerInstance], concurrency: int, warmup: float, seconds: float, postgres_port: int | None
+) -> Measurement:
     """Registers one credential per worker, then runs the workers for `warmup` + `seconds`."""
     authenticator = SoftwareAuthenticator(RELYING_PARTY_ID, ORIGIN)
     connections, credentials, expected = [], [], []
@@ -203,8 +210,9 @@ async def drive(instances: list[ServerInstance], concurrency: int, warmup: float
         for i in range(concurrency)
     ]
     await asyncio.sleep(warmup)
+    postmaster = listening_process(postgres_port) if postgres_port else None
     server_cpu = sum(instance.cpu_seconds() for instance in instances)
-    postgres_cpu = cpu_seconds_of_command("postgres")
+    postgres_cpu = cpu_seconds_of_tree(postmaster) if postmaster else 0.0
     client_cpu = time.process_time()
     started = time.monotonic()
     tally.measuring = True
@@ -212,7 +220,7 @@ async def drive(instances: list[ServerInstance], concurrency: int, warmup: float
     tally.measuring = False
     elapsed = time.monotonic() - started
     server_cpu = sum(instance.cpu_seconds() for instance in instances) - server_cpu
-    postgres_cpu = cpu_seconds_of_command("postgres") - postgres_cpu
+    postgres_cpu = (cpu_seconds_of_tree(postmaster) if postmaster else 0.0) - postgres_cpu
     client_cpu = time.process_time() - client_cpu
     await asyncio.gather(*tasks)
     for connection in connections:
@@ -235,7 +243,10 @@ def run_configuration(name: str, arguments: argparse.Namespace) -> Measurement:
         try:
             with ServerCluster(arguments.server, location, log_level="warning") as cluster:
                 instances = cluster.start(int(count))
-                measurement = asyncio.run(drive(instances, arguments.concurrency, arguments.warmup, arguments.seconds))
+                postgres_port = urllib.parse.urlsplit(arguments.postgres).port or 5432 if database else None
+                measurement = asyncio.run(
+                    drive(instances, arguments.concurrency, arguments.warmup, arguments.seconds, postgres_port)
+                )
                 if measurement.failures:
                     measurement.server_log_excerpt = [
                         line for instance in instances for line in instance.log().splitlines() if line.strip()

@@ -37,27 +37,72 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (proc(5): field 4, the parent, is index 1)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+        return stat.read().rsplit(")", 1)[1].split()
+
+
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of process `pid`, all its threads, from /proc/PID/stat (proc(5) fields 14, 15)."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
+    fields = _stat_fields(pid)
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS_PER_SECOND
 
 
-def cpu_seconds_of_command(name: str) -> float:
-    """The summed CPU time of every process whose command name is `name` (such as the PostgreSQL backends)."""
-    total = 0.0
+def cpu_seconds_of_tree(root: int) -> float:
+    """The CPU time of process `root` and every descendant: each live process's own time (proc(5) fields 14, 15)
+    plus the time of the children it has reaped (fields 16, 17), so that a worker that exits between two readings
+    still counts, in its parent."""
+    children: dict[int, list[int]] = {}
+    times: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            with open(f"/proc/{entry}/comm", encoding="utf-8") as comm:
-                if comm.read().strip() != name:
-                    continue
-            total += cpu_seconds(int(entry))
+            fields = _stat_fields(int(entry))
         except OSError:
             continue
-    return total
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        times[int(entry)] = int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+    total, pending = 0, [root]
+    while pending:
+        pid = pending.pop()
+        total += times.get(pid, 0)
+        pending.extend(children.get(pid, []))
+    return total / CLOCK_TICKS_PER_SECOND
+
+
+def listening_process(port: int) -> int | None:
+    """The process that listens on TCP `port` (IPv4 or IPv6), found through its socket's inode in
+    /proc/net/tcp{,6} and /proc/PID/fd; `None` when no process of this user's view holds it."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table, encoding="ascii") as rows:
+                for row in list(rows)[1:]:
+                    columns = row.split()
+                    if columns[3] == "0A" and int(columns[1].rsplit(":", 1)[1], 16) == port:
+                        inodes.add(f"socket:[{columns[9]}]")
+        except OSError:
+            continue
+    holders = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            descriptors = os.listdir(f"/proc/{entry}/fd")
+            if any(os.readlink(f"/proc/{entry}/fd/{fd}") in inodes for fd in descriptors):
+                holders.append(int(entry))
+        except OSError:
+            continue
+    # A listening socket is inherited by children; the holder whose parent does not hold it is the listener.
+    for pid in holders:
+        try:
+            if int(_stat_fields(pid)[1]) not in holders:
+                return pid
+        except OSError:
+            continue
+    return None
 
 
 @dataclass
@@ -73,8 +118,8 @@ class ServerInstance:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
 
     def cpu_seconds(self) -> float:
-        """The instance's CPU time so far."""
-        return cpu_seconds(self.process.pid)
+        """The instance's CPU time so far, over its whole process tree."""
+        return cpu_seconds_of_tree(self.process.pid)
 
     def log(self) -> str:
         """What the instance wrote so far."""
