@@ -46,7 +46,7 @@ write_host ""
 swift package resolve >/dev/null
 tree=$(swift package show-dependencies)
 echo "$tree"
-if echo "$tree" | grep -Eiq 'swift-nio|sqlite|postgres|hummingbird|swift-log|service-lifecycle'; then
+if grep -Eiq 'swift-nio|sqlite|postgres|hummingbird|swift-log|service-lifecycle' <<<"$tree"; then
     echo "a host with the default traits resolves a NIO, SQLite, PostgreSQL, Hummingbird or logging package" >&2
     exit 1
 fi
@@ -62,7 +62,7 @@ built=$(
     done | sort
 )
 echo "== modules the host built: $(echo "$built" | tr '\n' ' ')"
-if ! echo "$built" | grep -qx 'PasskeyVerifier'; then
+if ! grep -qx 'PasskeyVerifier' <<<"$built"; then
     echo "the host did not build PasskeyVerifier: the check below proves nothing" >&2
     exit 1
 fi
@@ -75,7 +75,8 @@ echo "== a host importing only PasskeyVerifier builds none of the modules beside
 # The check is not vacuous: the same host with the SQLite trait does resolve sqlite-nio and SwiftNIO.
 write_host '"SQLite"'
 swift package resolve >/dev/null
-if ! swift package show-dependencies | grep -q 'sqlite-nio'; then
+tree=$(swift package show-dependencies)
+if ! grep -q 'sqlite-nio' <<<"$tree"; then
     echo "the SQLite trait did not bring sqlite-nio: the check above proves nothing" >&2
     exit 1
 fi
@@ -84,7 +85,8 @@ echo "== with the SQLite trait, sqlite-nio is resolved"
 # Likewise the Hummingbird trait brings Hummingbird and hummingbird-auth (the PasskeyHummingbird product).
 write_host '"Hummingbird"'
 swift package resolve >/dev/null
-if ! swift package show-dependencies | grep -q 'hummingbird-auth'; then
+tree=$(swift package show-dependencies)
+if ! grep -q 'hummingbird-auth' <<<"$tree"; then
     echo "the Hummingbird trait did not bring hummingbird-auth: the check above proves nothing" >&2
     exit 1
 fi
