@@ -245,7 +245,9 @@ struct ServeCommand: AsyncParsableCommand {
         var additionalServices: [any Service] = []
         if let metricsPort {
             let registry = PrometheusCollectorRegistry()
-            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            var factory = PrometheusMetricsFactory(registry: registry)
+            factory.defaultDurationHistogramBuckets = MetricsEndpoint.durationBuckets
+            MetricsSystem.bootstrap(factory)
             additionalServices.append(
                 MetricsEndpoint.application(registry: registry, host: metricsHost, port: metricsPort, logger: logger)
             )

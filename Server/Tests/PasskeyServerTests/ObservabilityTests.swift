@@ -256,6 +256,29 @@ import Testing
         #expect(lines.contains { $0.level == .debug && $0.metadata["username"] == "alice" })
     }
 
+    @Test func appleKeysUnavailableTellsTheClientNeitherTheURLNorTheTransportError() async throws {
+        let log = CapturedLog()
+        var configuration = ServerHarness.configuration
+        configuration.appleClientIDs = [AppleSignInRouteTests.clientID]
+        let keysURL = try #require(URL(string: "http://127.0.0.1:1/internal-keys-path"))
+        try await ServerHarness.run(
+            configuration: configuration,
+            appleKeySetSource: AppleKeySetFetcher(url: keysURL, logger: log.logger()),
+            logger: log.logger()
+        ) { server in
+            let nonce = try await AppleSignInRouteTests.nonce(server)
+            let token = try AppleSignInRouteTests.token(subject: "s", rawNonce: nonce)
+            let response = try await server.post(
+                "/auth/apple", json: AppleSignInRequest(identityToken: token, rawNonce: nonce))
+            #expect(response.status == .serviceUnavailable)
+            let message = try ServerHarness.decode(CommonResponse.self, response).errorMessage
+            #expect(message == "appleKeysUnavailable: Apple's keys cannot be fetched now; try again later")
+        }
+        let failure = try #require(log.lines.first { $0.message == "passkey request failed" })
+        #expect(failure.metadata["code"] == "appleKeysUnavailable")
+        #expect(failure.metadata["error"]?.contains("internal-keys-path") == true)
+    }
+
     @Test func clientTextInALogLineIsEscaped() async throws {
         let log = CapturedLog()
         try await ServerHarness.run(logger: log.logger()) { server in
