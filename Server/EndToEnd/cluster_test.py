@@ -12,14 +12,25 @@ at the end. What is checked, each over several rounds so that the requests reall
   the other 400 `credentialAlreadyRegistered` (§7.1 step 26), one row is stored, and it is the winner's key;
 - a registration and a sign-in started on one instance finish on another, for every ordered pair, and the
   session the sign-in started is honoured by the third instance.
+
+And what operations rely on (issue 19 §2), on the same instances, each started with `--metrics-port`:
+
+- `GET /health/live` and `GET /health/ready` answer 200 on the main port, which does not serve `/metrics` (404 with
+  the JSON body); `X-Request-ID` is echoed; the metrics port serves the Prometheus text with the ceremonies, the
+  requests per route and the gauges;
+- a database whose stored schema version is -1 (SQLite and PostgreSQL) stops the server at start with the message
+  and a non-zero exit, instead of a trap.
 """
 
 import argparse
 import http.client
 import json
 import os
+import re
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import unittest
 
@@ -33,6 +44,7 @@ from server_processes import (  # noqa: E402
     ServerCluster,
     ServerInstance,
     add_postgres_option,
+    free_port,
 )
 from software_authenticator import SoftwareAuthenticator, SoftwareCredential, base64url  # noqa: E402
 
@@ -60,6 +72,29 @@ def get(instance: ServerInstance, path: str, session_token: str) -> tuple[int, d
         return response.status, json.loads(response.read())
     finally:
         connection.close()
+
+
+def fetch(
+    connection: http.client.HTTPConnection, path: str, headers: dict | None = None
+) -> tuple[int, str, http.client.HTTPMessage]:
+    """GETs `path` over `connection` and returns the status, the body as text and the headers."""
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read().decode(), response.headers
+    finally:
+        connection.close()
+
+
+def sample(text: str, name: str, labels: dict[str, str]) -> float | None:
+    """The value of the first sample of `name` in Prometheus text whose labels include `labels`, else `None`."""
+    for line in text.splitlines():
+        match = re.fullmatch(r"([a-zA-Z_:][a-zA-Z0-9_:]*)(\{.*\})? (\S+)", line)
+        if not match or match.group(1) != name:
+            continue
+        if all(f'{key}="{value}"' in (match.group(2) or "") for key, value in labels.items()):
+            return float(match.group(3))
+    return None
 
 
 def signed_in(answer: dict) -> str | None:
@@ -119,7 +154,7 @@ class ClusterTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls) -> None:
         cls.database = PostgresDatabase(SETTINGS["postgres"], "passkey_cluster").__enter__()
-        cls.cluster = ServerCluster(SETTINGS["server"], cls.database.url)
+        cls.cluster = ServerCluster(SETTINGS["server"], cls.database.url, metrics=True)
         try:
             cls.instances = cls.cluster.start(3)
         except Exception:
@@ -258,6 +293,67 @@ class ClusterTests(unittest.TestCase):
             third = self.instances[third_of(begin, finish)]
             status, answer = post(third, "/assertion/result", assertion)
             self.assertEqual((status, answer["status"], error_code(answer)), (400, "failed", "challengeNotFound"))
+
+    def test_health_routes_request_ids_and_the_metrics_port(self) -> None:
+        instance = self.instances[0]
+        for path in ("/health/live", "/health/ready"):
+            status, body, _ = fetch(instance.connection(), path)
+            self.assertEqual((status, json.loads(body)), (200, {"status": "ok", "errorMessage": ""}), path)
+        status, body, _ = fetch(instance.connection(), "/metrics")
+        self.assertEqual((status, error_code(json.loads(body))), (404, "notFound"), body)
+        _, _, headers = fetch(instance.connection(), "/health/live", {"X-Request-ID": "ci-check.1"})
+        self.assertEqual(headers.get("X-Request-ID"), "ci-check.1")
+        _, _, headers = fetch(instance.connection(), "/health/live", {"X-Request-ID": "not allowed\u00e9"})
+        self.assertRegex(headers.get("X-Request-ID", ""), r"^[A-Za-z0-9._-]{1,64}$")
+
+        self.register(instance, "metrics-user")
+        status, text, headers = fetch(instance.metrics_connection(), "/metrics")
+        self.assertEqual(status, 200)
+        self.assertTrue(headers.get("Content-Type", "").startswith("text/plain; version=0.0.4"), headers)
+        self.assertGreaterEqual(
+            sample(text, "passkey_ceremonies_total", {"kind": "registration", "step": "finish", "outcome": "ok"}) or 0,
+            1,
+            text,
+        )
+        self.assertGreaterEqual(
+            sample(text, "passkey_http_requests_total", {"route": "/health/ready", "status": "200"}) or 0, 1, text
+        )
+        self.assertGreaterEqual(
+            sample(text, "passkey_http_request_duration_seconds_count", {"route": "/attestation/result"}) or 0, 1
+        )
+        self.assertIsNotNone(sample(text, "passkey_active_sessions", {}), text)
+        status, _, _ = fetch(instance.metrics_connection(), "/attestation/options")
+        self.assertEqual(status, 404)
+
+    def test_a_schema_version_below_zero_stops_the_server_at_start(self) -> None:
+        def start_on(database: str) -> subprocess.CompletedProcess:
+            return subprocess.run(
+                [
+                    SETTINGS["server"], "serve", "--host", "127.0.0.1", "--port", str(free_port()),
+                    "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN, "--database", database,
+                ],
+                capture_output=True, text=True, timeout=120,
+            )
+
+        with tempfile.TemporaryDirectory() as directory, self.subTest("SQLite"):
+            path = os.path.join(directory, "damaged.sqlite")
+            with ServerCluster(SETTINGS["server"], path) as cluster:
+                cluster.start(1)
+            with sqlite3.connect(path) as connection:
+                connection.execute("UPDATE passkey_schema_version SET version = -1")
+            result = start_on(path)
+            self.assertNotEqual(result.returncode, 0)
+            self.assertIn("schema version is -1", result.stdout + result.stderr)
+            self.assertNotIn("Illegal instruction", result.stdout + result.stderr)
+        with PostgresDatabase(SETTINGS["postgres"], "passkey_schema") as database, self.subTest("PostgreSQL"):
+            with ServerCluster(SETTINGS["server"], database.url) as cluster:
+                cluster.start(1)
+            subprocess.run(
+                ["psql", database.url, "-qc", "UPDATE passkey_schema_version SET version = -1"], check=True
+            )
+            result = start_on(database.url)
+            self.assertNotEqual(result.returncode, 0)
+            self.assertIn("schema version is -1", result.stdout + result.stderr)
 
 
 def main() -> None:

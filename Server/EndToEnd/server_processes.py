@@ -112,10 +112,16 @@ class ServerInstance:
     process: subprocess.Popen
     port: int
     log_path: str
+    metrics_port: int | None = None
 
     def connection(self, timeout: float = 30) -> http.client.HTTPConnection:
         """A new keep-alive HTTP connection to the instance."""
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+    def metrics_connection(self, timeout: float = 30) -> http.client.HTTPConnection:
+        """A new HTTP connection to the instance's metrics port (started with `metrics=True`)."""
+        assert self.metrics_port is not None, "the instance was started without --metrics-port"
+        return http.client.HTTPConnection("127.0.0.1", self.metrics_port, timeout=timeout)
 
     def cpu_seconds(self) -> float:
         """The instance's CPU time so far, over its whole process tree."""
@@ -129,11 +135,13 @@ class ServerInstance:
 
 @dataclass
 class ServerCluster:
-    """Instances of passkey-server over one database; a context manager that stops them all."""
+    """Instances of passkey-server over one database, each with a metrics port of its own when `metrics` is set; a
+    context manager that stops them all."""
 
     binary: str
     database: str
     log_level: str = "info"
+    metrics: bool = False
     instances: list[ServerInstance] = field(default_factory=list)
 
     def start(self, count: int, timeout: float = 120) -> list[ServerInstance]:
@@ -141,6 +149,7 @@ class ServerCluster:
         answers HTTP."""
         for _ in range(count):
             port = free_port()
+            metrics_port = free_port() if self.metrics else None
             log = tempfile.NamedTemporaryFile(prefix=f"passkey-server-{port}-", suffix=".log", delete=False)
             process = subprocess.Popen(
                 [
@@ -149,12 +158,13 @@ class ServerCluster:
                     "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN,
                     "--database", self.database,
                     "--log-level", self.log_level,
+                    *(["--metrics-port", str(metrics_port)] if metrics_port else []),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
             log.close()
-            instance = ServerInstance(process, port, log.name)
+            instance = ServerInstance(process, port, log.name, metrics_port)
             self.instances.append(instance)
             wait_until_ready(instance, timeout)
         return self.instances

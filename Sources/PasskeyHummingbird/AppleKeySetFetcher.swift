@@ -103,7 +103,10 @@ public actor AppleKeySetFetcher: AppleKeySetSource {
                 lastFailure = "\(error)"
                 logger.warning(
                     "Apple's keys cannot be downloaded; no new download for \(Int(backoff)) s",
-                    metadata: ["url": "\(url)", "error": "\(error)", "failures": "\(consecutiveFailures)"]
+                    metadata: [
+                        "url": "\(url)", "error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))",
+                        "failures": "\(consecutiveFailures)",
+                    ]
                 )
             }
             return try fallback(at: Date())

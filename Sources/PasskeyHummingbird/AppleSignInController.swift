@@ -18,7 +18,7 @@ import PasskeyVerifier
 ///   seconds, without which `POST /attestation/options` adds no passkey to an `apple:` account.
 ///
 /// A rejected token is a 400 with its stable code (``RejectionMiddleware``); with no client ID configured both routes
-/// answer 404.
+/// answer `404 notFound`.
 public struct AppleSignInController<Context: RequestContext>: Sendable {
     /// How long an issued nonce is accepted, 600 seconds.
     public static var nonceLifetime: Int64 { 600 }
@@ -47,10 +47,12 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
         self.relyingParty = relyingParty
     }
 
-    /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, behind ``RejectionMiddleware``.
+    /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, behind ``RejectionMiddleware`` and counted by
+    /// ``CeremonyMetricsMiddleware``.
     public func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
             .add(middleware: RejectionMiddleware<Context>())
+            .add(middleware: CeremonyMetricsMiddleware<Context>())
             .post("auth/apple/nonce", use: issueNonce)
             .post("auth/apple", use: signIn)
     }
@@ -98,20 +100,18 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
         context.logger.info(
             "Sign in with Apple",
             metadata: [
-                "subjectSHA256": "\(subjectHash)", "audience": "\(token.audience)", "kid": "\(token.keyIdentifier)",
+                "subjectSHA256": "\(subjectHash)", "audience": "\(LogText.escaped(token.audience))",
+                "kid": "\(LogText.escaped(token.keyIdentifier))",
             ]
         )
         context.logger.debug("Sign in with Apple account", metadata: ["username": "\(LogText.escaped(linked))"])
         return try JSONResponse.make(AppleSignInResponse(username: linked, appleRegistrationTicket: ticket.value))
     }
 
-    /// Both routes answer 404 while no client ID is configured.
+    /// Both routes answer `404 notFound`, with the usual JSON body, while no client ID is configured.
     private func requireConfiguration() throws {
         guard !clientIDs.isEmpty else {
-            throw HTTPError(
-                .notFound,
-                message: "Sign in with Apple is not configured: start the server with --apple-client-id"
-            )
+            throw RouteRefusal(.notFound, "notFound", "Sign in with Apple is not configured on this server")
         }
     }
 

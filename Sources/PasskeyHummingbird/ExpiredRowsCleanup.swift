@@ -17,6 +17,8 @@ public struct ExpiredRowsCleanup: Service {
     public let clock: @Sendable () -> Date
     /// Where rounds are logged.
     public let logger: Logger
+    /// Where a failing round is counted (`passkey_store_errors_total{operation="expiredRowsCleanup"}`).
+    public let metrics: ServerMetrics
 
     /// Creates the job.
     public init(
@@ -24,13 +26,15 @@ public struct ExpiredRowsCleanup: Service {
         userStore: any UserStore,
         interval: Int = 60,
         clock: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger
+        logger: Logger,
+        metrics: ServerMetrics = ServerMetrics()
     ) {
         self.sessionStore = sessionStore
         self.userStore = userStore
         self.interval = max(1, interval)
         self.clock = clock
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// Runs rounds until the graceful shutdown.
@@ -54,6 +58,7 @@ public struct ExpiredRowsCleanup: Service {
                     "expired rows deleted", metadata: ["sessions": "\(sessions)", "appleSecrets": "\(secrets)"])
             }
         } catch {
+            metrics.recordStoreError(operation: "expiredRowsCleanup")
             logger.warning(
                 "deleting expired rows failed; the next round tries again",
                 metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]

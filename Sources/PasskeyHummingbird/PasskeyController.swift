@@ -56,10 +56,11 @@ where Context.Identity == AuthenticatedSession {
         self.concealmentKey = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// Adds the four routes, behind ``RejectionMiddleware``.
+    /// Adds the four routes, behind ``RejectionMiddleware`` and counted by ``CeremonyMetricsMiddleware``.
     public func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
             .add(middleware: RejectionMiddleware<Context>(relyingPartyID: relyingParty.configuration.relyingPartyID))
+            .add(middleware: CeremonyMetricsMiddleware<Context>())
             .post("attestation/options", use: attestationOptions)
             .post("attestation/result", use: attestationResult)
             .post("assertion/options", use: assertionOptions)

@@ -7,12 +7,13 @@ import PasskeyMetadata
 import PasskeyVerifier
 import ServiceLifecycle
 
-/// Builds the server: the router with its middleware (``RejectionMiddleware``, ``RequestGuardMiddleware``,
-/// ``SessionAuthenticator``) and controllers (``PasskeyController``, ``SessionController``,
-/// ``CredentialManagementController``, ``WellKnownController``, ``PageController``, ``AppleSignInController``) over
-/// a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird application that serves it as a
-/// swift-service-lifecycle `Service`, with the ``ExpiredRowsCleanup`` job and, with `--metadata`, the
-/// ``MetadataRefresher`` beside it.
+/// Builds the server: the router with its middleware (``RequestObservationMiddleware``, ``RejectionMiddleware``,
+/// ``RequestGuardMiddleware``, ``SessionAuthenticator``) and controllers (``PasskeyController``,
+/// ``SessionController``, ``CredentialManagementController``, ``WellKnownController``, ``PageController``,
+/// ``AppleSignInController``, ``HealthController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``,
+/// and the Hummingbird application that serves it as a swift-service-lifecycle `Service`, with the
+/// ``ExpiredRowsCleanup`` and ``MetricsGaugeRefresh`` jobs and, with `--metadata`, the ``MetadataRefresher`` beside
+/// it.
 public enum PasskeyServerApplication {
     /// The router for `configuration` on `storage`. Apple's keys come from `appleKeySetSource`, by default an
     /// ``AppleKeySetFetcher`` of ``ServerConfiguration/appleKeysURL``; the credential list names authenticators
@@ -20,7 +21,10 @@ public enum PasskeyServerApplication {
     /// ``ServerConfiguration/metadata`` and a `metadataService`, each registration is verified under the
     /// ``PasskeyMetadata/MetadataTrustPolicy`` of the service's current BLOB (FIDO Metadata Service v3.0 §3.2;
     /// WebAuthn Level 3 §7.1 steps 23–25), and the credential list names the authenticators the community list
-    /// does not know by their metadata statement.
+    /// does not know by their metadata statement. What the routes count goes to `metrics` (``ServerMetrics``).
+    ///
+    /// A path no route serves is `404 notFound` and a method a path does not answer `405 methodNotAllowed` (with
+    /// `Allow`), both with the usual JSON failure body.
     ///
     /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` when the configuration cannot run a ceremony,
     ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL or for ``ServerConfiguration/metadata``
@@ -33,9 +37,12 @@ public enum PasskeyServerApplication {
         authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
+        metrics: ServerMetrics = ServerMetrics(),
         context: Context.Type = PasskeyRequestContext.self
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
         let router = Router(context: Context.self)
+        router.add(middleware: RequestObservationMiddleware<Context>(metrics: metrics))
+        router.add(middleware: RejectionMiddleware<Context>())
         try addRoutes(
             to: router,
             configuration: configuration,
@@ -45,17 +52,22 @@ public enum PasskeyServerApplication {
             metadataService: metadataService,
             clock: clock
         )
+        HealthController<Context>(
+            sessionStore: storage.sessionStore,
+            metadataService: configuration.metadata == nil ? nil : metadataService
+        ).addRoutes(to: router)
+        addMethodNotAllowedRoutes(to: router)
         return router
     }
 
     /// Adds the passkey routes of
-    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:context:)`` to
-    /// a host application's `router`, in a group of their own: the middleware (``RejectionMiddleware``,
+    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
+    /// to a host application's `router`, in a group of their own: the middleware (``RejectionMiddleware``,
     /// ``RequestGuardMiddleware``, ``SessionAuthenticator``) runs for these routes only, never for the host's. The
     /// host's request context carries the signed-in ``AuthenticatedSession`` (hummingbird-auth's `AuthRequestContext`),
     /// and `storage` may hold the host's own ``UserStore`` and ``SessionStore``.
     ///
-    /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:context:)``.
+    /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``.
     public static func addRoutes<Context: AuthRequestContext>(
         to host: some RouterMethods<Context>,
         configuration: ServerConfiguration,
@@ -140,6 +152,24 @@ public enum PasskeyServerApplication {
         ).addRoutes(to: router)
     }
 
+    /// For each path the router serves, a `405 methodNotAllowed` route for every method among `GET`, `POST`,
+    /// `PUT`, `PATCH` and `DELETE` it does not answer, naming those it does in `Allow` (RFC 9110 §15.5.6).
+    private static func addMethodNotAllowedRoutes<Context: RequestContext>(to router: Router<Context>) {
+        var methods: [String: (path: RouterPath, methods: Set<HTTPRequest.Method>)] = [:]
+        for route in router.routes {
+            methods[route.path.description, default: (route.path, [])].methods.insert(route.method)
+        }
+        let candidates: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
+        for (path, served) in methods.values {
+            let allow = candidates.filter(served.contains).map(\.rawValue).joined(separator: ", ")
+            for method in candidates where !served.contains(method) {
+                router.on(path, method: method) { _, _ -> Response in
+                    throw HTTPError(.methodNotAllowed, headers: [.allow: allow])
+                }
+            }
+        }
+    }
+
     /// An ``AppleKeySetFetcher`` of the configured URL.
     private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
         guard let url = URL(string: configuration.appleKeysURL),
@@ -153,20 +183,36 @@ public enum PasskeyServerApplication {
     }
 
     /// The application serving
-    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:context:)`` on
-    /// `host`:`port`, with the ``ExpiredRowsCleanup`` job and, when given, the `metadataRefresher` (whose
-    /// ``MetadataRefresher/start()`` the caller ran).
+    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
+    /// on `host`:`port`, with the ``ExpiredRowsCleanup`` job, the ``MetricsGaugeRefresh`` job when `metrics` records
+    /// anything and, when given, the `metadataRefresher` (whose ``MetadataRefresher/start()`` the caller ran).
     public static func makeApplication(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
         host: String,
         port: Int,
         metadataRefresher: MetadataRefresher? = nil,
+        metrics: ServerMetrics = ServerMetrics(),
         logger: Logger
     ) throws -> some ApplicationProtocol {
         var services: [any Service] = [
-            ExpiredRowsCleanup(sessionStore: storage.sessionStore, userStore: storage.userStore, logger: logger)
+            ExpiredRowsCleanup(
+                sessionStore: storage.sessionStore,
+                userStore: storage.userStore,
+                logger: logger,
+                metrics: metrics
+            )
         ]
+        if metrics.isRecording {
+            services.append(
+                MetricsGaugeRefresh(
+                    sessionStore: storage.sessionStore,
+                    metadataService: metadataRefresher?.service,
+                    metrics: metrics,
+                    logger: logger
+                )
+            )
+        }
         if let metadataRefresher {
             services.append(metadataRefresher)
         }
@@ -174,7 +220,8 @@ public enum PasskeyServerApplication {
             router: try makeRouter(
                 configuration: configuration,
                 storage: storage,
-                metadataService: metadataRefresher?.service
+                metadataService: metadataRefresher?.service,
+                metrics: metrics
             ),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),
             services: services,

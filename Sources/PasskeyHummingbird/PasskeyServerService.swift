@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 /// The whole server as one swift-service-lifecycle `Service`: it opens the database (creating and migrating
 /// the tables), runs the Hummingbird application until a graceful shutdown, then closes the database. On
-/// PostgreSQL the `PostgresClient` pool runs beside it in the same `ServiceGroup` and stops after it.
+/// PostgreSQL the `PostgresClient` pool runs beside it in the same `ServiceGroup` and stops after it, and so do the
+/// ``additionalServices`` (the command line's metrics endpoint).
 public struct PasskeyServerService: Service {
     /// The relying party and the well-known documents.
     public let configuration: ServerConfiguration
@@ -18,15 +19,28 @@ public struct PasskeyServerService: Service {
     public let port: Int
     /// Where the server logs.
     public let logger: Logger
+    /// Where the server's metrics go.
+    public let metrics: ServerMetrics
+    /// Services that run in the same `ServiceGroup` (such as a second application serving `GET /metrics`).
+    public let additionalServices: [any Service]
 
     /// Creates the service.
-    public init(configuration: ServerConfiguration, database: DatabaseLocation, host: String, port: Int, logger: Logger)
-    {
+    public init(
+        configuration: ServerConfiguration,
+        database: DatabaseLocation,
+        host: String,
+        port: Int,
+        logger: Logger,
+        metrics: ServerMetrics = ServerMetrics(),
+        additionalServices: [any Service] = []
+    ) {
         self.configuration = configuration
         self.database = database
         self.host = host
         self.port = port
         self.logger = logger
+        self.metrics = metrics
+        self.additionalServices = additionalServices
     }
 
     /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT.
@@ -39,6 +53,7 @@ public struct PasskeyServerService: Service {
         } else {
             services.append(self)
         }
+        services += additionalServices
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
@@ -58,10 +73,15 @@ public struct PasskeyServerService: Service {
         do {
             storage = try await PasskeyStorage.openSQLite(path: path)
         } catch {
-            logger.error("the SQLite database cannot be opened", metadata: ["sqlite": "\(path)", "error": "\(error)"])
+            logger.error(
+                "the SQLite database cannot be opened",
+                metadata: [
+                    "sqlite": "\(LogText.escaped(path))",
+                    "error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))",
+                ])
             throw error
         }
-        logger.info("database opened", metadata: ["sqlite": "\(path)"])
+        logger.info("database opened", metadata: ["sqlite": "\(LogText.escaped(path))"])
         try await serve(storage: storage)
     }
 
@@ -81,7 +101,10 @@ public struct PasskeyServerService: Service {
                 do {
                     try await metadata.start()
                 } catch {
-                    logger.error("the server does not start without metadata", metadata: ["error": "\(error)"])
+                    logger.error(
+                        "the server does not start without metadata",
+                        metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]
+                    )
                     throw error
                 }
                 refresher = metadata
@@ -92,6 +115,7 @@ public struct PasskeyServerService: Service {
                 host: host,
                 port: port,
                 metadataRefresher: refresher,
+                metrics: metrics,
                 logger: logger
             )
             try await application.run()
@@ -115,7 +139,10 @@ struct PostgresBackedServer: Service {
         do {
             storage = try await PasskeyStorage.openPostgres(client: client, logger: server.logger)
         } catch {
-            server.logger.error("the PostgreSQL database cannot be opened", metadata: ["error": "\(error)"])
+            server.logger.error(
+                "the PostgreSQL database cannot be opened",
+                metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]
+            )
             throw error
         }
         server.logger.info("database opened", metadata: ["postgresql": "migrated"])

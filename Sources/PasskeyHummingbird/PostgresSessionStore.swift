@@ -122,5 +122,19 @@ public struct PostgresSessionStore: SessionStore {
             logger: logger
         ).collect().count
     }
+
+    /// Counts the rows valid at `now`.
+    public func activeSessionCount(at now: Int64) async throws -> Int {
+        let rows = try await client.query(
+            """
+            SELECT count(*) FROM passkey_server_sessions WHERE idle_expires_at > \(now) AND expires_at > \(now)
+            """,
+            logger: logger
+        ).collect()
+        guard let row = rows.first else {
+            throw UserStoreError("counting the sessions returned no row")
+        }
+        return Int(try row.decode(Int64.self))
+    }
 }
 #endif

@@ -4,8 +4,9 @@ import PasskeyVerifier
 
 /// What the client is told when a request fails, and how loud the log is about it: a
 /// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
-/// ``RouteRefusal`` its own status and code, a database failure a 503 with `storeUnavailable`, a misconfiguration
-/// a 500.
+/// ``RouteRefusal`` its own status and code, Hummingbird's `HTTPError` (no route: `404 notFound`, a method the route
+/// does not answer: `405 methodNotAllowed`) its status and headers with a code and a fixed message, a database
+/// failure a 503 with `storeUnavailable`, a misconfiguration a 500.
 struct Rejection: Sendable {
     /// The HTTP status.
     let status: HTTPResponse.Status
@@ -15,6 +16,8 @@ struct Rejection: Sendable {
     let message: String
     /// Whether the server, not the client, is at fault.
     let isServerFailure: Bool
+    /// Headers the answer carries besides the JSON ones (`Allow` of a 405).
+    var headers: HTTPFields = [:]
 
     /// The code sent when a store fails.
     static let storeUnavailableCode = "storeUnavailable"
@@ -26,6 +29,8 @@ struct Rejection: Sendable {
             self.init(status: .badRequest, code: error.code.name, message: error.message, isServerFailure: false)
         case let error as RouteRefusal:
             self.init(status: error.status, code: error.code, message: error.message, isServerFailure: false)
+        case let error as HTTPError:
+            self.init(httpError: error)
         case is AppleKeySetUnavailable:
             self.init(
                 status: .serviceUnavailable,
@@ -67,6 +72,28 @@ struct Rejection: Sendable {
         }
     }
 
+    /// An `HTTPError` of Hummingbird or of a route: its status and headers, a code and message of the status (its
+    /// own message may name internals and is only logged).
+    private init(httpError error: HTTPError) {
+        let code: String
+        let message: String
+        switch error.status {
+        case .notFound:
+            (code, message) = ("notFound", "no route of this server answers this path")
+        case .methodNotAllowed:
+            (code, message) = ("methodNotAllowed", "this route does not answer this method (see the Allow header)")
+        case .contentTooLarge:
+            (code, message) = (WebAuthnError.Code.malformedInput.name, "the body is too large")
+        default:
+            (code, message) =
+                error.status.code >= 500
+                ? ("serverFailure", "the server cannot answer now; try again later")
+                : ("requestRefused", "the request cannot be answered (HTTP \(error.status.code))")
+        }
+        self.init(status: error.status, code: code, message: message, isServerFailure: error.status.code >= 500)
+        headers = error.headers
+    }
+
     private init(status: HTTPResponse.Status, code: String, message: String, isServerFailure: Bool) {
         self.status = status
         self.code = code
@@ -83,7 +110,8 @@ struct Rejection: Sendable {
                 common: CommonResponse.failed(code: code, message: message),
                 unknownCredential: unknownCredential
             ),
-            status: status
+            status: status,
+            headers: headers
         )
     }
 }

@@ -3,8 +3,9 @@ import Hummingbird
 import Logging
 import PasskeyVerifier
 
-/// Turns the errors of the ceremony routes into ``CommonResponse`` failures (``Rejection``) and logs each
-/// with its error code: a rejected client at `info`, a failing store at `error`.
+/// Turns the errors of the routes into ``CommonResponse`` failures (``Rejection``), logs each with its error code
+/// (a rejected client at `info`, a failing store at `error`; the request's logger carries its identifier) and
+/// counts it (``ServerMetrics``, in the metrics factory of the request's task).
 struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The RP ID an `unknownCredential` answer names for `PublicKeyCredential.signalUnknownCredential()`
     /// (WebAuthn Level 3 §5.1.10.1), or `nil` for routes that verify no assertion.
@@ -17,10 +18,14 @@ struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError {
-            throw error
         } catch {
             let rejection = Rejection(error)
+            let route = RequestObservationMiddleware<Context>.route(of: context)
+            let metrics = ServerMetrics()
+            metrics.recordRefusal(route: route, status: rejection.status, code: rejection.code)
+            if rejection.code == Rejection.storeUnavailableCode {
+                metrics.recordStoreError(operation: route)
+            }
             let metadata: Logger.Metadata = [
                 "code": "\(rejection.code)",
                 "path": "\(LogText.escaped(request.uri.path))",

@@ -33,7 +33,8 @@ enum RequestBodyReader {
         }
     }
 
-    /// What is wrong with the body, named by the member's path, without the decoder's type names.
+    /// What is wrong with the body in plain words: the member's path (escaped, ``LogText``) and the kind of JSON
+    /// value expected, never the decoder's Swift type names or the client's value.
     static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             let names = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
@@ -41,8 +42,10 @@ enum RequestBodyReader {
             return joined.isEmpty ? "the body" : "member \(joined)"
         }
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context.codingPath)) has the wrong type or is null"
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)) is not \(jsonKind(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)) is null; expected \(jsonKind(type))"
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])) is missing"
         case .dataCorrupted(let context):
@@ -50,6 +53,18 @@ enum RequestBodyReader {
                 ? "the body is not JSON" : "\(path(context.codingPath)) has a value that is not allowed"
         @unknown default:
             return "the body does not have the expected shape"
+        }
+    }
+
+    /// The kind of JSON value a decoder expected for `type`.
+    private static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int.Type, is Int64.Type, is UInt32.Type, is UInt64.Type, is UInt8.Type: "an integer"
+        case is Double.Type, is Float.Type: "a number"
+        case is [Any].Type: "an array"
+        default: "a JSON object"
         }
     }
 }

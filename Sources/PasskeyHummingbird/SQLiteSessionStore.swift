@@ -123,6 +123,18 @@ public struct SQLiteSessionStore: SessionStore {
         try await delete("idle_expires_at <= ? OR expires_at <= ?", [.integer(Int(now)), .integer(Int(now))])
     }
 
+    /// Counts the rows valid at `now`.
+    public func activeSessionCount(at now: Int64) async throws -> Int {
+        let rows = try await connection.query(
+            "SELECT count(*) AS sessions FROM passkey_server_sessions WHERE idle_expires_at > ? AND expires_at > ?",
+            [.integer(Int(now)), .integer(Int(now))]
+        )
+        guard let count = rows.first?.column("sessions"), case .integer(let value) = count else {
+            throw UserStoreError("counting the sessions returned no number")
+        }
+        return Int(value)
+    }
+
     private func delete(_ condition: String, _ binds: [SQLiteData]) async throws -> Int {
         try await connection.query("DELETE FROM passkey_server_sessions WHERE \(condition) RETURNING 1", binds).count
     }

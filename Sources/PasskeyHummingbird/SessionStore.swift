@@ -36,5 +36,9 @@ public protocol SessionStore: Sendable {
 
     /// Deletes the sessions no longer valid at `now`; how many.
     func removeExpired(at now: Int64) async throws -> Int
+
+    /// How many sessions are valid at `now` (``SessionRecord/isValid(at:)``), for the `passkey_active_sessions`
+    /// gauge (``MetricsGaugeRefresh``): one counting statement.
+    func activeSessionCount(at now: Int64) async throws -> Int
 }
 #endif

@@ -92,7 +92,7 @@
                 )
                 let rows = try await connection.query("SELECT version FROM passkey_schema_version", logger: logger)
                     .collect()
-                let recorded = try rows.first.map { try $0.makeRandomAccess()["version"].decode(Int.self) }
+                let recorded = try rows.first.map(recordedVersion)
                 if recorded == nil {
                     try await connection.query(
                         "INSERT INTO passkey_schema_version (version) VALUES (0)",
@@ -100,6 +100,13 @@
                     )
                 }
                 let version = recorded ?? 0
+                guard version >= 0 else {
+                    throw StoreError(
+                        .unsupportedSchemaVersion,
+                        "the database's schema version is \(version), which no release writes: "
+                            + "the passkey_schema_version table is damaged"
+                    )
+                }
                 guard version <= currentVersion else {
                     throw StoreError(
                         .unsupportedSchemaVersion,
@@ -114,6 +121,21 @@
                 try await connection.query(
                     "UPDATE passkey_schema_version SET version = \(Int32(currentVersion))",
                     logger: logger
+                )
+            }
+        }
+
+        /// The version a `passkey_schema_version` row holds.
+        ///
+        /// - Throws: ``PasskeyVerifier/StoreError/Code/unsupportedSchemaVersion`` when it is not an integer (a
+        ///   column of another type in a table this release did not create).
+        static func recordedVersion(_ row: PostgresRow) throws -> Int {
+            do {
+                return try row.makeRandomAccess()["version"].decode(Int.self)
+            } catch {
+                throw StoreError(
+                    .unsupportedSchemaVersion,
+                    "the database's schema version is not an integer: the passkey_schema_version table is damaged"
                 )
             }
         }

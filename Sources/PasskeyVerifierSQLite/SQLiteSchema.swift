@@ -81,6 +81,13 @@
                     _ = try await connection.query("INSERT INTO passkey_schema_version (version) VALUES (0)")
                 }
                 let version = recorded ?? 0
+                guard version >= 0 else {
+                    throw StoreError(
+                        .unsupportedSchemaVersion,
+                        "the database's schema version is \(version), which no release writes: "
+                            + "the passkey_schema_version table is damaged"
+                    )
+                }
                 guard version <= currentVersion else {
                     throw StoreError(
                         .unsupportedSchemaVersion,
@@ -130,9 +137,19 @@
         }
 
         /// The version in `passkey_schema_version`, or `nil` when the table has no row.
+        ///
+        /// - Throws: ``PasskeyVerifier/StoreError/Code/unsupportedSchemaVersion`` when the stored version is not an
+        ///   integer (a text or a real, which SQLite keeps as given in an `INTEGER` column).
         static func recordedVersion(_ connection: SQLiteConnection) async throws -> Int? {
             let rows = try await connection.query("SELECT version FROM passkey_schema_version")
-            return rows.first?.column("version")?.integer.map { Int($0) }
+            guard let row = rows.first else { return nil }
+            guard case .integer(let version)? = row.column("version") else {
+                throw StoreError(
+                    .unsupportedSchemaVersion,
+                    "the database's schema version is not an integer: the passkey_schema_version table is damaged"
+                )
+            }
+            return Int(version)
         }
     }
 #endif

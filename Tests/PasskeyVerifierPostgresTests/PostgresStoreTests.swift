@@ -91,6 +91,16 @@
             }
         }
 
+        @Test func aNegativeSchemaVersionIsAStoreErrorNotACrash() async throws {
+            try await PostgresTestServer.withFreshSchema { client, _ in
+                _ = try await PostgresStorage.open(client: client)
+                try await client.query("UPDATE passkey_schema_version SET version = -1")
+                await #expect(throws: StoreError(.unsupportedSchemaVersion, "")) {
+                    try await PostgresStorage.open(client: client)
+                }
+            }
+        }
+
         @Test func aCorruptedRowIsAStoreErrorNotACrash() async throws {
             try await PostgresTestServer.withFreshSchema { client, _ in
                 let storage = try await PostgresStorage.open(client: client)

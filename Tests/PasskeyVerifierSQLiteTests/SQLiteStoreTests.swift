@@ -120,6 +120,18 @@
             }
         }
 
+        @Test(arguments: ["-1", "-9223372036854775808", "'two'", "1e300", "X'01'"])
+        func aDamagedSchemaVersionIsAStoreErrorNotACrash(stored: String) async throws {
+            let path = try Self.temporaryDatabasePath()
+            try await SQLiteStorage.open(.file(path: path)).close()
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await connection.query("UPDATE passkey_schema_version SET version = \(stored)")
+            try await connection.close()
+            await #expect(throws: StoreError(.unsupportedSchemaVersion, "")) {
+                try await SQLiteStorage.open(.file(path: path))
+            }
+        }
+
         @Test func aCorruptedRowIsAStoreErrorNotACrash() async throws {
             let path = try Self.temporaryDatabasePath()
             let storage = try await SQLiteStorage.open(.file(path: path))

@@ -1,9 +1,12 @@
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Logging
 import PasskeyMetadata
 import PasskeyHummingbird
 import PasskeyVerifier
+import Prometheus
+import ServiceLifecycle
 
 /// `passkey-server serve`: runs the server until SIGTERM or SIGINT.
 struct ServeCommand: AsyncParsableCommand {
@@ -112,12 +115,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(
+        name: .customLong("metrics-port"),
+        help: "Serve GET /metrics (Prometheus text format) on this port of --metrics-host; off when not given."
+    )
+    var metricsPort: Int?
+
+    @Option(name: .customLong("metrics-host"), help: "The address the metrics port listens on.")
+    var metricsHost = "127.0.0.1"
+
     func validate() throws {
         guard !origins.isEmpty else {
             throw ValidationError("give at least one --origin, such as --origin http://localhost:8080")
         }
         guard maximumPasskeys >= 1, sessionIdleTimeout >= 1, sessionLifetime >= 1 else {
             throw ValidationError("--max-passkeys, --session-idle-timeout and --session-lifetime must be at least 1")
+        }
+        if let metricsPort {
+            guard (1...65_535).contains(metricsPort), metricsPort != port else {
+                throw ValidationError("--metrics-port must be a port from 1 to 65535 other than --port")
+            }
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -225,12 +242,25 @@ struct ServeCommand: AsyncParsableCommand {
             )
         }
         _ = try configuration.relyingPartyConfiguration()
+        var additionalServices: [any Service] = []
+        if let metricsPort {
+            let registry = PrometheusCollectorRegistry()
+            var factory = PrometheusMetricsFactory(registry: registry)
+            factory.defaultDurationHistogramBuckets = MetricsEndpoint.durationBuckets
+            MetricsSystem.bootstrap(factory)
+            additionalServices.append(
+                MetricsEndpoint.application(registry: registry, host: metricsHost, port: metricsPort, logger: logger)
+            )
+            logger.info("metrics served", metadata: ["address": "\(metricsHost):\(metricsPort)", "path": "/metrics"])
+        }
         try await PasskeyServerService(
             configuration: configuration,
             database: DatabaseLocation(argument: database),
             host: host,
             port: port,
-            logger: logger
+            logger: logger,
+            metrics: ServerMetrics(),
+            additionalServices: additionalServices
         ).runUntilSignal()
     }
 }

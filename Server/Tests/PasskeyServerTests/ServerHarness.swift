@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import PasskeyHummingbird
 import PasskeyVerifier
@@ -24,13 +25,16 @@ struct ServerHarness: Sendable {
     var sessionToken: String?
 
     /// Runs `body` with a client of a new server on a new SQLite file, removed afterwards; in process
-    /// (`.router`) or over a socket (`.live`). `prepare` runs on the storage first; `clock` is the server's instant.
+    /// (`.router`) or over a socket (`.live`). `prepare` runs on the storage first; `clock` is the server's instant;
+    /// the server counts into `metrics` and logs to `logger`.
     static func run(
         _ setup: TestingSetup = .router,
         configuration: ServerConfiguration = configuration,
         appleKeySetSource: (any AppleKeySetSource)? = nil,
         naming: AuthenticatorNaming = AuthenticatorNaming(),
         clock: @escaping @Sendable () -> Date = { Date() },
+        metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger? = nil,
         prepare: @Sendable (PasskeyStorage) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
@@ -51,6 +55,8 @@ struct ServerHarness: Sendable {
                 appleKeySetSource: appleKeySetSource,
                 naming: naming,
                 clock: clock,
+                metrics: metrics,
+                logger: logger,
                 body
             )
         } catch {
@@ -68,6 +74,8 @@ struct ServerHarness: Sendable {
         appleKeySetSource: (any AppleKeySetSource)? = nil,
         naming: AuthenticatorNaming = AuthenticatorNaming(),
         clock: @escaping @Sendable () -> Date = { Date() },
+        metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger? = nil,
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         let router = try PasskeyServerApplication.makeRouter(
@@ -75,9 +83,10 @@ struct ServerHarness: Sendable {
             storage: storage,
             appleKeySetSource: appleKeySetSource,
             authenticatorNaming: naming,
-            clock: clock
+            clock: clock,
+            metrics: metrics
         )
-        try await Application(router: router).test(setup) { client in
+        try await Application(router: router, logger: logger).test(setup) { client in
             try await body(ServerHarness(client: client))
         }
     }

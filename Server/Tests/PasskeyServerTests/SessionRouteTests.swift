@@ -206,7 +206,7 @@ actor KeptStorage {
         try await ServerHarness.run { server in
             let response = try await server.post("/attestation/options", bytes: Array(#"{"username": 5}"#.utf8))
             let message = try ServerHarness.decode(CommonResponse.self, response).errorMessage
-            #expect(message == "malformedInput: member username has the wrong type or is null")
+            #expect(message == "malformedInput: member username is not a string")
             let missing = try await server.post("/attestation/options", bytes: Array("{}".utf8))
             #expect(try ServerHarness.decode(CommonResponse.self, missing).errorMessage.contains("username is missing"))
         }

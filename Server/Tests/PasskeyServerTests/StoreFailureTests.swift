@@ -45,6 +45,7 @@ import Testing
         func removeOldest(userHandle: [UInt8], keeping count: Int, sparing kept: [UInt8]) async throws -> Int {
             throw UserStoreError("unreachable")
         }
+        func activeSessionCount(at now: Int64) async throws -> Int { throw UserStoreError("unreachable") }
     }
 
     @Test(arguments: [

@@ -35,7 +35,7 @@ package enum ResponseJSONDecoding {
         } catch let error as WebAuthnError {
             throw error
         } catch {
-            throw WebAuthnError(.malformedInput, "\(subject) cannot be decoded: \(error)")
+            throw WebAuthnError(.malformedInput, "\(subject) cannot be decoded")
         }
     }
 
@@ -147,21 +147,43 @@ package enum ResponseJSONDecoding {
     /// Checks the credential `type` member (§5.1, §7.1 step 1, §7.2 step 1).
     static func checkCredentialType(_ type: String) throws(WebAuthnError) {
         guard type == "public-key" else {
-            throw WebAuthnError(.malformedInput, "type is \"\(type)\"; expected \"public-key\"")
+            throw WebAuthnError(.malformedInput, "type is not \"public-key\"")
         }
     }
 
-    /// A human-readable path such as `response.transports[0]`.
+    /// A human-readable path such as `response.transports[0]`. A member name the client chose (a key of a JSON object
+    /// read as a dictionary) is shown with every character outside printable ASCII, the backslash and the double
+    /// quote escaped as `\u{…}`, and the path is cut at ``maximumPathLength`` bytes, so an error message never
+    /// carries client text raw.
     static func path(_ codingPath: [any CodingKey], appending last: (any CodingKey)? = nil) -> String {
         var text = ""
         for key in codingPath + (last.map { [$0] } ?? []) {
             if let index = key.intValue {
                 text += "[\(index)]"
             } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                let name = escaped(key.stringValue)
+                text += text.isEmpty ? name : ".\(name)"
+            }
+            guard text.utf8.count <= maximumPathLength else {
+                return String(decoding: text.utf8.prefix(maximumPathLength), as: UTF8.self) + "…"
             }
         }
         return text
+    }
+
+    /// The longest path an error message shows, in UTF-8 bytes.
+    static let maximumPathLength = 128
+
+    private static func escaped(_ name: String) -> String {
+        var result = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value >= 0x20, scalar.value < 0x7F, scalar != "\\", scalar != "\"" {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            }
+        }
+        return result
     }
 
     private static func describe(_ error: DecodingError, subject: String) -> String {
@@ -180,21 +202,24 @@ package enum ResponseJSONDecoding {
             return "\(path(context.codingPath)) in \(subject) is not \(typeName(type))"
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return "\(subject) is not valid JSON: \(context.debugDescription)"
+                return "\(subject) is not valid JSON"
             }
-            return "\(path(context.codingPath)) in \(subject) is invalid: \(context.debugDescription)"
+            return "\(path(context.codingPath)) in \(subject) has a value that is not allowed there"
         @unknown default:
-            return "\(subject) cannot be decoded: \(error)"
+            return "\(subject) does not have the expected shape"
         }
     }
 
+    /// What a value of `type` is, in the words of JSON (`a string`, `an array`); never a Swift type name.
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
-        case is String.Type: return "a string"
-        case is Bool.Type: return "a boolean"
-        case is Int.Type: return "an integer"
-        case is [String].Type: return "an array of strings"
-        default: return "a JSON object"
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int.Type, is Int64.Type, is UInt32.Type, is UInt64.Type, is UInt8.Type: "an integer"
+        case is Double.Type, is Float.Type: "a number"
+        case is [String].Type: "an array of strings"
+        case is [Any].Type: "an array"
+        default: "a JSON object"
         }
     }
 }
