@@ -24,7 +24,8 @@ public enum PasskeyServerApplication {
     /// does not know by their metadata statement. What the routes count goes to `metrics` (``ServerMetrics``).
     ///
     /// A path no route serves is `404 notFound` and a method a path does not answer `405 methodNotAllowed` (with
-    /// `Allow`), both with the usual JSON failure body.
+    /// `Allow`), both with the usual JSON failure body; the cross-site and content-type checks of
+    /// ``RequestGuardMiddleware`` run for every path, before either.
     ///
     /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` when the configuration cannot run a ceremony,
     ///   ``ServerConfigurationError`` for an Apple keys URL that is not a URL or for ``ServerConfiguration/metadata``
@@ -43,6 +44,13 @@ public enum PasskeyServerApplication {
         let router = Router(context: Context.self)
         router.add(middleware: RequestObservationMiddleware<Context>(metrics: metrics))
         router.add(middleware: RejectionMiddleware<Context>())
+        router.add(
+            middleware: RequestGuardMiddleware<Context>(
+                origins: Set(configuration.origins),
+                cookieName: configuration.sessionPolicy.cookieName,
+                conformance: configuration.conformance
+            )
+        )
         try addRoutes(
             to: router,
             configuration: configuration,
