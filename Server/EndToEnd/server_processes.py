@@ -89,6 +89,7 @@ class ServerCluster:
     binary: str
     database: str
     log_level: str = "info"
+    extra_arguments: list[str] = field(default_factory=list)
     instances: list[ServerInstance] = field(default_factory=list)
 
     def start(self, count: int, timeout: float = 120) -> list[ServerInstance]:
@@ -104,6 +105,7 @@ class ServerCluster:
                     "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN,
                     "--database", self.database,
                     "--log-level", self.log_level,
+                    *self.extra_arguments,
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -4,7 +4,8 @@ import PostgresNIO
 
 /// What the client is told when a request fails, and how loud the log is about it: a
 /// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
-/// ``RouteRefusal`` its own status and code, a database failure a 503 with `storeUnavailable`, a misconfiguration
+/// ``RouteRefusal`` its own status and code, a ``RateLimitExceeded`` a 429 with `rateLimited` and `Retry-After`, a
+/// database failure (or a store call past its ``StoreDeadline``) a 503 with `storeUnavailable`, a misconfiguration
 /// a 500.
 struct Rejection: Sendable {
     /// The HTTP status.
@@ -15,6 +16,8 @@ struct Rejection: Sendable {
     let message: String
     /// Whether the server, not the client, is at fault.
     let isServerFailure: Bool
+    /// Seconds the client should wait before trying again (`Retry-After`), when it should.
+    var retryAfter: Int?
 
     /// The code sent when a store fails.
     static let storeUnavailableCode = "storeUnavailable"
@@ -26,6 +29,14 @@ struct Rejection: Sendable {
             self.init(status: .badRequest, code: error.code.name, message: error.message, isServerFailure: false)
         case let error as RouteRefusal:
             self.init(status: error.status, code: error.code, message: error.message, isServerFailure: false)
+        case let error as RateLimitExceeded:
+            self.init(
+                status: .tooManyRequests,
+                code: WebAuthnError.Code.rateLimited.name,
+                message: error.description,
+                isServerFailure: false
+            )
+            self.retryAfter = error.retryAfter
         case is AppleKeySetUnavailable:
             self.init(
                 status: .serviceUnavailable,
@@ -78,12 +89,17 @@ struct Rejection: Sendable {
     /// `PublicKeyCredential.signalUnknownCredential()` (WebAuthn Level 3 §5.1.10.1) when a sign-in named a
     /// credential the server does not have.
     func response(unknownCredential: UnknownCredentialOptionsJSON? = nil) throws -> Response {
-        try JSONResponse.make(
+        var headers: HTTPFields = [:]
+        if let retryAfter {
+            headers[.retryAfter] = String(retryAfter)
+        }
+        return try JSONResponse.make(
             FailureResponse(
                 common: CommonResponse.failed(code: code, message: message),
                 unknownCredential: unknownCredential
             ),
-            status: status
+            status: status,
+            headers: headers
         )
     }
 }
