@@ -23,6 +23,7 @@ import argparse
 import http.client
 import json
 import os
+import selectors
 import socket
 import sqlite3
 import sys
@@ -173,21 +174,40 @@ def slow_clients(port: int, count: int, user: User) -> dict:
         )
         sockets.append(client)
     started = time.monotonic()
-    connection = connect(port, user.address)
     failures_before = len(user.failures)
-    user.sign_in(connection)
-    connection.close()
-    sign_in_succeeded = len(user.failures) == failures_before
-    closed_at: list[float] = []
-    for client in sockets:
+
+    def sign_in() -> None:
+        connection = connect(port, user.address)
         try:
-            while client.recv(4096):
-                pass
-            closed_at.append(time.monotonic() - started)
-        except OSError:
-            closed_at.append(float("inf"))
+            user.sign_in(connection)
+        except (OSError, http.client.HTTPException) as error:
+            user.failures.append(f"connection: {error!r}")
         finally:
-            client.close()
+            connection.close()
+
+    meanwhile = threading.Thread(target=sign_in)
+    meanwhile.start()
+    closed_at = [float("inf")] * len(sockets)
+    waiting = {client.fileno(): index for index, client in enumerate(sockets)}
+    with selectors.DefaultSelector() as selector:
+        for client in sockets:
+            selector.register(client, selectors.EVENT_READ)
+        deadline = time.monotonic() + BODY_DEADLINE * 5
+        while waiting and time.monotonic() < deadline:
+            for key, _ in selector.select(timeout=0.05):
+                index = waiting[key.fd]
+                try:
+                    if key.fileobj.recv(4096):
+                        continue
+                except ConnectionResetError:
+                    pass  # the server closed with the request's bytes unread, which the kernel answers with a reset
+                closed_at[index] = time.monotonic() - started
+                selector.unregister(key.fileobj)
+                del waiting[key.fd]
+    for client in sockets:
+        client.close()
+    meanwhile.join()
+    sign_in_succeeded = len(user.failures) == failures_before
     immediately = sum(1 for seconds in closed_at if seconds < BODY_DEADLINE * 0.5)
     by_deadline = sum(1 for seconds in closed_at if BODY_DEADLINE * 0.5 <= seconds <= BODY_DEADLINE * 3)
     return {
