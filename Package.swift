@@ -52,6 +52,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
@@ -109,7 +110,16 @@ let package = Package(
                 ),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Hummingbird"])
+                ),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Hummingbird"])
+                ),
+                .product(
+                    name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Hummingbird"])
+                ),
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["Hummingbird"])

@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

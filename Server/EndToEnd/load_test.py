@@ -8,7 +8,8 @@ same run.
         --postgres postgres://USER:PASSWORD@127.0.0.1:5432/postgres \\
         --bench Benchmarks/.build/release/passkey-bench --seconds 20
 
-Each configuration gets a fresh database (a new SQLite file, or a new PostgreSQL database that `--postgres`'s
+The servers run with `--rate-limit off` (every client here is one loopback address). Each configuration gets a
+fresh database (a new SQLite file, or a new PostgreSQL database that `--postgres`'s
 role creates and drops), registers one credential per client connection, warms up, then runs for `--seconds`
 and stops. Sign-ins are discoverable (empty `allowCredentials`, as with autofill): the options store a
 challenge; the result takes it, reads the credential, verifies, writes the counter and last use with a
@@ -241,7 +242,12 @@ def run_configuration(name: str, arguments: argparse.Namespace) -> Measurement:
             database = PostgresDatabase(arguments.postgres, "passkey_load").__enter__()
             location = database.url
         try:
-            with ServerCluster(arguments.server, location, log_level="warning") as cluster:
+            with ServerCluster(
+                arguments.server,
+                location,
+                log_level="warning",
+                extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off"],
+            ) as cluster:
                 instances = cluster.start(int(count))
                 postgres_port = urllib.parse.urlsplit(arguments.postgres).port or 5432 if database else None
                 measurement = asyncio.run(

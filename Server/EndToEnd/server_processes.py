@@ -142,6 +142,7 @@ class ServerCluster:
     database: str
     log_level: str = "info"
     metrics: bool = False
+    extra_arguments: list[str] = field(default_factory=list)
     instances: list[ServerInstance] = field(default_factory=list)
 
     def start(self, count: int, timeout: float = 120) -> list[ServerInstance]:
@@ -159,6 +160,7 @@ class ServerCluster:
                     "--database", self.database,
                     "--log-level", self.log_level,
                     *(["--metrics-port", str(metrics_port)] if metrics_port else []),
+                    *self.extra_arguments,
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -1,16 +1,23 @@
 #if Hummingbird
 import Foundation
 import Logging
+import PasskeyVerifier
 import ServiceLifecycle
 
-/// The periodic job that deletes expired sessions and Sign in with Apple secrets, every ``interval`` seconds
-/// while the server runs, so that no request path pays for it (the look-ups ignore expired rows by themselves).
-/// A failing round is logged and the next one tries again; the job stops with the server's graceful shutdown.
+/// The periodic job that deletes expired challenges, sessions and Sign in with Apple secrets, every ``interval``
+/// seconds while the server runs, so that no request path pays for it (the look-ups ignore expired rows by
+/// themselves), and caps the pending challenges at ``maximumPendingChallenges``, the oldest deleted first (WebAuthn
+/// Level 3 §13.4.3: the relying party bounds what it keeps for ceremonies that are never finished). A failing round
+/// is logged and the next one tries again; the job stops with the server's graceful shutdown.
 public struct ExpiredRowsCleanup: Service {
     /// The sessions.
     public let sessionStore: any SessionStore
     /// The accounts and their Sign in with Apple secrets.
     public let userStore: any UserStore
+    /// The pending challenges; `nil` leaves them alone.
+    public let challengeStore: (any ChallengeStore)?
+    /// The most pending challenges kept.
+    public let maximumPendingChallenges: Int
     /// Seconds between two rounds.
     public let interval: Int
     /// The current instant.
@@ -24,6 +31,8 @@ public struct ExpiredRowsCleanup: Service {
     public init(
         sessionStore: any SessionStore,
         userStore: any UserStore,
+        challengeStore: (any ChallengeStore)? = nil,
+        maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
         interval: Int = 60,
         clock: @escaping @Sendable () -> Date = { Date() },
         logger: Logger,
@@ -31,6 +40,8 @@ public struct ExpiredRowsCleanup: Service {
     ) {
         self.sessionStore = sessionStore
         self.userStore = userStore
+        self.challengeStore = challengeStore
+        self.maximumPendingChallenges = max(1, maximumPendingChallenges)
         self.interval = max(1, interval)
         self.clock = clock
         self.logger = logger
@@ -47,15 +58,27 @@ public struct ExpiredRowsCleanup: Service {
         }
     }
 
-    /// One round: deletes what expired before now.
+    /// One round: deletes what expired before now, then the oldest pending challenges past the cap.
     public func runOnce() async {
         let now = clock()
         do {
+            let expiredChallenges = try await challengeStore?.removeExpired(at: now) ?? 0
+            let droppedChallenges = try await challengeStore?.removeOldest(keeping: maximumPendingChallenges) ?? 0
             let sessions = try await sessionStore.removeExpired(at: AppleSignInSecret.seconds(now))
             let secrets = try await userStore.removeExpiredAppleSignInSecrets(at: now)
-            if sessions + secrets > 0 {
+            if expiredChallenges + sessions + secrets > 0 {
                 logger.debug(
-                    "expired rows deleted", metadata: ["sessions": "\(sessions)", "appleSecrets": "\(secrets)"])
+                    "expired rows deleted",
+                    metadata: [
+                        "challenges": "\(expiredChallenges)", "sessions": "\(sessions)", "appleSecrets": "\(secrets)",
+                    ]
+                )
+            }
+            if droppedChallenges > 0 {
+                logger.warning(
+                    "pending challenges past the cap deleted, oldest first",
+                    metadata: ["challenges": "\(droppedChallenges)", "cap": "\(maximumPendingChallenges)"]
+                )
             }
         } catch {
             metrics.recordStoreError(operation: "expiredRowsCleanup")

@@ -35,18 +35,25 @@ where Context.Identity == AuthenticatedSession {
     /// The relying party that verifies a registration, when it is not ``relyingParty``: with FIDO metadata, one
     /// under the trust policy of the current BLOB, made per registration (FIDO Metadata Service v3.0 §3.2).
     public let registrationRelyingParty: (@Sendable () async throws -> RelyingParty)?
+    /// The per-username rate limit of the options routes; `nil` for none.
+    public let rateLimiter: RequestRateLimiter?
+    /// Which extension inputs a client may ask for.
+    public let extensionPolicy: ClientExtensionPolicy
     /// The key of the made-up credential IDs of concealed unknown usernames: random for each process.
     let concealmentKey: [UInt8]
 
     /// Creates the controller; `registrationRelyingParty` makes the relying party that verifies each
-    /// registration, ``relyingParty`` when `nil`.
+    /// registration, ``relyingParty`` when `nil`; `rateLimiter` limits the options requests per username.
     public init(
         relyingParty: RelyingParty,
         userStore: any UserStore,
         sessions: SessionIssuer,
         configuration: ServerConfiguration,
-        registrationRelyingParty: (@Sendable () async throws -> RelyingParty)? = nil
+        registrationRelyingParty: (@Sendable () async throws -> RelyingParty)? = nil,
+        rateLimiter: RequestRateLimiter? = nil
     ) {
+        self.rateLimiter = rateLimiter
+        self.extensionPolicy = ClientExtensionPolicy(appID: configuration.appID)
         self.relyingParty = relyingParty
         self.registrationRelyingParty = registrationRelyingParty
         self.userStore = userStore
@@ -70,14 +77,34 @@ where Context.Identity == AuthenticatedSession {
     /// `POST /attestation/options`: creation options (§5.4) for a new account, or for the session's account, whose
     /// `excludeCredentials` lists its passkeys.
     @Sendable func attestationOptions(request: Request, context: Context) async throws -> Response {
-        let body = try await RequestBodyReader.decode(AttestationOptionsRequest.self, from: request)
+        let bytes = try await RequestBodyReader.bytes(of: request)
+        let body = try RequestBodyReader.decode(AttestationOptionsRequest.self, from: bytes)
+        let echoed = configuration.conformance ? try ConformanceExtensionEcho.requested(in: bytes) : nil
+        var overrides = body.overrides
+        overrides.extensions = try extensionPolicy.registration(body.extensions)
+        if !body.username.isEmpty {
+            try rateLimiter?.admit(username: try AccountText.username(body.username))
+        }
         let displayName = try AccountText.name(body.displayName ?? "", member: "displayName")
         let user = try await registeringUser(body, displayName: displayName, session: context.identity)
         if let existing = user.existing {
             try await requireRoom(in: existing.userHandle)
         }
-        let options = try await relyingParty.beginRegistration(for: user.entity, overrides: body.overrides)
-        return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
+        let options = try await relyingParty.beginRegistration(for: user.entity, overrides: overrides)
+        return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
+    }
+
+    /// The options answer, with the requested extensions echoed in the conformance mode.
+    private func optionsResponse(
+        _ options: some Encodable & Sendable,
+        echoing echoed: [String: JSONValue]?
+    ) throws -> Response {
+        guard let echoed else { return try JSONResponse.make(options, headers: Self.noStore) }
+        let encoded = Array(try JSONEncoder().encode(options))
+        return JSONResponse.make(
+            bytes: try ConformanceExtensionEcho.echo(echoed, into: encoded),
+            headers: Self.noStore
+        )
     }
 
     /// `POST /attestation/result`: verifies and stores the new credential (§7.1), creates the account of a
@@ -133,21 +160,26 @@ where Context.Identity == AuthenticatedSession {
     /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`). An unknown username
     /// is `unknownCredential`, or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
     @Sendable func assertionOptions(request: Request, context: Context) async throws -> Response {
-        let body = try await RequestBodyReader.decode(AssertionOptionsRequest.self, from: request)
+        let bytes = try await RequestBodyReader.bytes(of: request)
+        let body = try RequestBodyReader.decode(AssertionOptionsRequest.self, from: bytes)
+        let echoed = configuration.conformance ? try ConformanceExtensionEcho.requested(in: bytes) : nil
+        var overrides = body.overrides
+        overrides.extensions = try extensionPolicy.authentication(body.extensions)
         guard let given = body.username, !given.isEmpty else {
-            let options = try await relyingParty.beginAuthentication(for: nil, overrides: body.overrides)
-            return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
+            let options = try await relyingParty.beginAuthentication(for: nil, overrides: overrides)
+            return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
         }
         let username = try AccountText.username(given)
+        try rateLimiter?.admit(username: username)
         let userHandle = try await userStore.existingUserHandle(forUsername: username)
-        var options = try await relyingParty.beginAuthentication(for: userHandle, overrides: body.overrides)
+        var options = try await relyingParty.beginAuthentication(for: userHandle, overrides: overrides)
         if userHandle == nil || options.allowCredentials.isEmpty {
             guard configuration.concealsUnknownUsernames else {
                 throw WebAuthnError(.unknownCredential, "no passkey is registered for this username")
             }
             options.allowCredentials = [concealedDescriptor(for: username)]
         }
-        return try JSONResponse.make(OptionsResponse(options: options), headers: Self.noStore)
+        return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
     }
 
     /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username. A

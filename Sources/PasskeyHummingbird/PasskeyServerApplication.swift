@@ -2,7 +2,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
+import HummingbirdCore
 import Logging
+import NIOCore
 import PasskeyMetadata
 import PasskeyVerifier
 import ServiceLifecycle
@@ -85,6 +87,9 @@ public enum PasskeyServerApplication {
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws where Context.Identity == AuthenticatedSession {
+        let limits = configuration.abuseLimits
+        let storage = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
+        let rateLimiter = RequestRateLimiter(limits)
         let relyingPartyConfiguration = try configuration.relyingPartyConfiguration()
         let relyingParty = try RelyingParty(
             configuration: relyingPartyConfiguration,
@@ -124,6 +129,7 @@ public enum PasskeyServerApplication {
         let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: policy, clock: clock)
         let router = host.group()
         router.add(middleware: RejectionMiddleware<Context>())
+        router.add(middleware: RateLimitMiddleware<Context>(limiter: rateLimiter))
         router.add(
             middleware: RequestGuardMiddleware<Context>(
                 origins: Set(configuration.origins),
@@ -138,7 +144,8 @@ public enum PasskeyServerApplication {
             userStore: storage.userStore,
             sessions: sessions,
             configuration: configuration,
-            registrationRelyingParty: registrationRelyingParty
+            registrationRelyingParty: registrationRelyingParty,
+            rateLimiter: rateLimiter
         ).addRoutes(to: router)
         SessionController<Context>(userStore: storage.userStore, sessions: sessions).addRoutes(to: router)
         CredentialManagementController<Context>(
@@ -203,10 +210,15 @@ public enum PasskeyServerApplication {
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger
     ) throws -> some ApplicationProtocol {
+        let limits = configuration.abuseLimits
+        let deadlined = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
         var services: [any Service] = [
             ExpiredRowsCleanup(
-                sessionStore: storage.sessionStore,
-                userStore: storage.userStore,
+                sessionStore: deadlined.sessionStore,
+                userStore: deadlined.userStore,
+                challengeStore: deadlined.challengeStore,
+                maximumPendingChallenges: limits.maximumPendingChallenges,
+                interval: limits.cleanupInterval,
                 logger: logger,
                 metrics: metrics
             )
@@ -224,12 +236,25 @@ public enum PasskeyServerApplication {
         if let metadataRefresher {
             services.append(metadataRefresher)
         }
+        let connections = ConnectionCounter(
+            maximumPerAddress: limits.maximumConnectionsPerClientAddress,
+            clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
+        )
+        let bodyDeadline = TimeAmount.seconds(Int64(limits.requestBodyDeadline))
         return Application(
             router: try makeRouter(
                 configuration: configuration,
                 storage: storage,
                 metadataService: metadataRefresher?.service,
                 metrics: metrics
+            ),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [
+                        ConnectionGuardHandler(counter: connections, requestBodyDeadline: bodyDeadline)
+                    ],
+                    idleTimeout: .seconds(Int64(limits.idleTimeout))
+                )
             ),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),
             services: services,

@@ -35,6 +35,18 @@ public struct PasskeyStorage: Sendable {
         self.closeConnections = close
     }
 
+    /// The same storage with a ``StoreDeadline`` on every call of its credential, challenge, user and session stores.
+    public func withDeadline(_ deadline: StoreDeadline) -> PasskeyStorage {
+        PasskeyStorage(
+            credentialStore: DeadlineCredentialStore(credentialStore, deadline: deadline),
+            challengeStore: DeadlineChallengeStore(challengeStore, deadline: deadline),
+            userStore: DeadlineUserStore(userStore, deadline: deadline),
+            sessionStore: DeadlineSessionStore(sessionStore, deadline: deadline),
+            metadataStore: metadataStore,
+            close: closeConnections
+        )
+    }
+
     /// Releases the connections; the stores fail afterwards.
     public func close() async throws {
         try await closeConnections()

@@ -3,7 +3,8 @@ import Foundation
 import PostgresNIO
 
 /// Reads a `postgres://user:password@host:port/database` URL into a `PostgresClient.Configuration`. TLS is
-/// off unless the query asks for it with `sslmode=require`, `verify-ca` or `verify-full`.
+/// off unless the query asks for it with `sslmode=require`, `verify-ca` or `verify-full`; connection attempts time
+/// out after ``connectTimeout``.
 public enum PostgresConnectionURL {
     /// The configuration for `url`.
     ///
@@ -22,7 +23,7 @@ public enum PostgresConnectionURL {
         case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
         default: tls = .disable
         }
-        return PostgresClient.Configuration(
+        var configuration = PostgresClient.Configuration(
             host: host,
             port: components.port ?? 5432,
             username: user.removingPercentEncoding ?? user,
@@ -30,6 +31,12 @@ public enum PostgresConnectionURL {
             database: database.isEmpty ? nil : database,
             tls: tls
         )
+        configuration.options.connectTimeout = connectTimeout
+        return configuration
     }
+
+    /// How long a connection attempt may take: 3 seconds (postgres-nio's default is 10), so that a database that
+    /// went away is noticed quickly; each store call also has its ``StoreDeadline``.
+    public static let connectTimeout = Duration.seconds(3)
 }
 #endif

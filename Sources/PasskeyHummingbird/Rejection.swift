@@ -4,9 +4,10 @@ import PasskeyVerifier
 
 /// What the client is told when a request fails, and how loud the log is about it: a
 /// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
-/// ``RouteRefusal`` its own status and code, Hummingbird's `HTTPError` (no route: `404 notFound`, a method the route
-/// does not answer: `405 methodNotAllowed`) its status and headers with a code and a fixed message, a database
-/// failure a 503 with `storeUnavailable`, a misconfiguration a 500.
+/// ``RouteRefusal`` its own status and code, a ``RateLimitExceeded`` a 429 with `rateLimited` and `Retry-After`,
+/// Hummingbird's `HTTPError` (no route: `404 notFound`, a method the route does not answer: `405 methodNotAllowed`)
+/// its status and headers with a code and a fixed message, a database failure (or a store call past its
+/// ``StoreDeadline``) a 503 with `storeUnavailable`, a misconfiguration a 500.
 struct Rejection: Sendable {
     /// The HTTP status.
     let status: HTTPResponse.Status
@@ -16,7 +17,7 @@ struct Rejection: Sendable {
     let message: String
     /// Whether the server, not the client, is at fault.
     let isServerFailure: Bool
-    /// Headers the answer carries besides the JSON ones (`Allow` of a 405).
+    /// Headers the answer carries besides the JSON ones (`Allow` of a 405, `Retry-After` of a 429).
     var headers: HTTPFields = [:]
 
     /// The code sent when a store fails.
@@ -31,6 +32,14 @@ struct Rejection: Sendable {
             self.init(status: error.status, code: error.code, message: error.message, isServerFailure: false)
         case let error as HTTPError:
             self.init(httpError: error)
+        case let error as RateLimitExceeded:
+            self.init(
+                status: .tooManyRequests,
+                code: WebAuthnError.Code.rateLimited.name,
+                message: error.description,
+                isServerFailure: false
+            )
+            self.headers[.retryAfter] = String(error.retryAfter)
         case is AppleKeySetUnavailable:
             self.init(
                 status: .serviceUnavailable,

@@ -5,8 +5,9 @@ import NIOCore
 import PasskeyVerifier
 
 /// Reads the JSON bodies of the ceremony routes: at most ``maximumSize`` bytes, and a body that is larger, is
-/// not JSON or has the wrong shape is a `malformedInput` ``PasskeyVerifier/WebAuthnError``, never a server
-/// error.
+/// not JSON, has the wrong shape or ends before it is complete (the client closed the connection, or
+/// ``ConnectionGuardHandler`` closed it at the body deadline) is a `malformedInput`
+/// ``PasskeyVerifier/WebAuthnError``, never a server error.
 enum RequestBodyReader {
     /// The largest body accepted: 64 KiB, far above any WebAuthn Level 3 §5.1 response.
     static let maximumSize = 64 * 1024
@@ -18,12 +19,20 @@ enum RequestBodyReader {
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
             throw WebAuthnError(.malformedInput, "the body is larger than \(maximumSize) bytes")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw WebAuthnError(.malformedInput, "the body ended before it was complete")
         }
     }
 
     /// `request`'s body decoded as a `Value`.
     static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
-        let body = try await bytes(of: request)
+        try decode(Value.self, from: try await bytes(of: request))
+    }
+
+    /// `body` decoded as a `Value`.
+    static func decode<Value: Decodable>(_ type: Value.Type, from body: [UInt8]) throws -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(body))
         } catch let error as DecodingError {

@@ -40,6 +40,12 @@ public struct ServerConfiguration: Sendable {
     /// FIDO metadata for registrations (`--metadata`; FIDO Metadata Service v3.0 §3.2), `nil` for none: then the
     /// server asks for no attestation and accepts every authenticator.
     public var metadata: MetadataSettings?
+    /// The FIDO AppID of credentials registered with U2F (`--appid`; WebAuthn Level 3 §10.1.1 `appid`, §10.1.2
+    /// `appidExclude`): sent in every sign-in's `appid` and every registration's `appidExclude`; `nil` for none. The
+    /// client never chooses it (``ClientExtensionPolicy``).
+    public var appID: String?
+    /// The rate limits, timeouts and caps that bound what strangers can cost the server.
+    public var abuseLimits: AbuseLimits
 
     /// The default of ``maximumPasskeysPerAccount``.
     public static let defaultMaximumPasskeysPerAccount = 20
@@ -58,7 +64,9 @@ public struct ServerConfiguration: Sendable {
         sessionIdleTimeout: Int64 = SessionPolicy.defaultIdleTimeout,
         sessionLifetime: Int64 = SessionPolicy.defaultLifetime,
         concealsUnknownUsernames: Bool = false,
-        metadata: MetadataSettings? = nil
+        metadata: MetadataSettings? = nil,
+        appID: String? = nil,
+        abuseLimits: AbuseLimits = AbuseLimits()
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyName = relyingPartyName ?? relyingPartyID
@@ -73,6 +81,8 @@ public struct ServerConfiguration: Sendable {
         self.sessionLifetime = sessionLifetime
         self.concealsUnknownUsernames = concealsUnknownUsernames
         self.metadata = metadata
+        self.appID = appID
+        self.abuseLimits = abuseLimits
     }
 
     /// The session timeouts and cookie for these origins.

@@ -111,6 +111,10 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The account holds as many credentials as the relying party allows (§5.4.3 `excludeCredentials`
         /// lists them all, so the list is kept bounded). Raised by hosts, never by the verifiers.
         public static let credentialLimitReached = Code("credentialLimitReached")
+        /// The client sent more requests than the relying party accepts from one client address or for one account
+        /// name in a while; it may try again later (a host answers HTTP `429` with `Retry-After`). Raised by hosts,
+        /// never by the verifiers.
+        public static let rateLimited = Code("rateLimited")
 
         /// Every code, in the order of the `passkey-verify` contract.
         public static let allCodes: [Code] = [
@@ -127,7 +131,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             .identityTokenMalformed, .identityTokenKeyNotFound, .identityTokenSignatureInvalid,
             .identityTokenIssuerMismatch, .identityTokenAudienceMismatch, .identityTokenExpired,
             .identityTokenIssuedInFuture, .identityTokenNonceMismatch,
-            .accountExists, .credentialLimitReached,
+            .accountExists, .credentialLimitReached, .rateLimited,
         ]
 
         /// Looks a code up by its stable name.

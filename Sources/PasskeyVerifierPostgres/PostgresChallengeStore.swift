@@ -7,16 +7,16 @@
     /// Level 3 §13.4.3: single-use challenges kept by the relying party), shared by every server process.
     ///
     /// ``take(_:at:)`` is one `DELETE … WHERE challenge = $1 AND expires_at > $2 RETURNING …`: of concurrent
-    /// takes of one challenge, in any process, exactly one gets the row. ``put(_:)`` first deletes the challenges
-    /// expired at the new one's issue instant, so the table stays bounded without a scheduled job; the user handle
-    /// of a sign-in open to any passkey is `NULL` and reads back as `nil`.
+    /// takes of one challenge, in any process, exactly one gets the row. ``put(_:)`` only inserts: the expired
+    /// rows are deleted by ``removeExpired(at:)`` and the table capped by ``removeOldest(keeping:)``, both through
+    /// the index on `expires_at`, from the host's periodic job. The user handle of a sign-in open to any passkey is
+    /// `NULL` and reads back as `nil`.
     public struct PostgresChallengeStore: ChallengeStore {
         let client: PostgresClient
         let logger: Logger
 
-        /// Deletes the expired challenges, then stores `challenge`, replacing one with the same bytes.
+        /// Stores `challenge`, replacing one with the same bytes.
         public func put(_ challenge: IssuedChallenge) async throws {
-            try await deleteExpired(at: challenge.issuedAt)
             try await client.query(
                 """
                 INSERT INTO passkey_challenges (challenge, ceremony, user_handle, issued_at, expires_at, parameters)
@@ -66,9 +66,22 @@
 
         /// Deletes the challenges expired at `instant` and returns how many.
         @discardableResult
-        func deleteExpired(at instant: Date) async throws -> Int {
+        public func removeExpired(at instant: Date) async throws -> Int {
             try await client.query(
-                "DELETE FROM passkey_challenges WHERE expires_at <= \(instant) RETURNING challenge",
+                "DELETE FROM passkey_challenges WHERE expires_at <= \(instant) RETURNING 1",
+                logger: logger
+            ).collect().count
+        }
+
+        /// Deletes the challenges that expire first until at most `maximumCount` are left and returns how many.
+        @discardableResult
+        public func removeOldest(keeping maximumCount: Int) async throws -> Int {
+            try await client.query(
+                """
+                DELETE FROM passkey_challenges WHERE challenge IN (
+                    SELECT challenge FROM passkey_challenges ORDER BY expires_at DESC OFFSET \(max(0, maximumCount))
+                ) RETURNING 1
+                """,
                 logger: logger
             ).collect().count
         }

@@ -54,10 +54,11 @@
         }
 
         /// Deletes the challenges expired at `instant` (`expires_at <= instant`) and returns how many.
-        /// ``PostgresChallengeStore/put(_:)`` does it too; call this from a periodic job when few ceremonies start.
+        /// ``PostgresChallengeStore/put(_:)`` only inserts: call this (or
+        /// ``PasskeyVerifier/ChallengeStore/removeExpired(at:)``) from a periodic job.
         @discardableResult
         public func deleteExpiredChallenges(at instant: Date) async throws -> Int {
-            try await challengeStore.deleteExpired(at: instant)
+            try await challengeStore.removeExpired(at: instant)
         }
 
         /// The schema version recorded in the database.

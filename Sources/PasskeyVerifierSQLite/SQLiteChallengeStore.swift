@@ -7,15 +7,15 @@
     /// Level 3 §13.4.3: single-use challenges kept by the relying party).
     ///
     /// ``take(_:at:)`` is one `DELETE … WHERE challenge = ? AND expires_at > ? RETURNING …`: of concurrent takes
-    /// of one challenge, in any task or process, exactly one gets the row. ``put(_:)`` first deletes the
-    /// challenges expired at the new one's issue instant, which bounds the table; the user handle of a sign-in
-    /// open to any passkey is `NULL` and reads back as `nil`.
+    /// of one challenge, in any task or process, exactly one gets the row. ``put(_:)`` only inserts: the expired
+    /// rows are deleted by ``removeExpired(at:)`` and the table capped by ``removeOldest(keeping:)``, both through
+    /// the index on `expires_at`, from the host's periodic job. The user handle of a sign-in open to any passkey is
+    /// `NULL` and reads back as `nil`.
     public struct SQLiteChallengeStore: ChallengeStore {
         let connection: SQLiteConnection
 
-        /// Deletes the expired challenges, then stores `challenge`, replacing one with the same bytes.
+        /// Stores `challenge`, replacing one with the same bytes.
         public func put(_ challenge: IssuedChallenge) async throws {
-            try await deleteExpired(at: challenge.issuedAt)
             _ = try await connection.query(
                 """
                 INSERT OR REPLACE INTO passkey_challenges
@@ -64,10 +64,24 @@
 
         /// Deletes the challenges expired at `instant` and returns how many.
         @discardableResult
-        func deleteExpired(at instant: Date) async throws -> Int {
+        public func removeExpired(at instant: Date) async throws -> Int {
             let rows = try await connection.query(
-                "DELETE FROM passkey_challenges WHERE expires_at <= ? RETURNING challenge",
+                "DELETE FROM passkey_challenges WHERE expires_at <= ? RETURNING 1",
                 [SQLiteValue.instant(instant)]
+            )
+            return rows.count
+        }
+
+        /// Deletes the challenges that expire first until at most `maximumCount` are left and returns how many.
+        @discardableResult
+        public func removeOldest(keeping maximumCount: Int) async throws -> Int {
+            let rows = try await connection.query(
+                """
+                DELETE FROM passkey_challenges WHERE challenge IN (
+                    SELECT challenge FROM passkey_challenges ORDER BY expires_at DESC LIMIT -1 OFFSET ?
+                ) RETURNING 1
+                """,
+                [.integer(max(0, maximumCount))]
             )
             return rows.count
         }

@@ -88,4 +88,12 @@ struct AlternatingChallengeStore: ChallengeStore {
     func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
         try await stores[await turns.take() % stores.count].take(challenge, at: instant)
     }
+
+    func removeExpired(at instant: Date) async throws -> Int {
+        try await stores[await turns.take() % stores.count].removeExpired(at: instant)
+    }
+
+    func removeOldest(keeping maximumCount: Int) async throws -> Int {
+        try await stores[await turns.take() % stores.count].removeOldest(keeping: maximumCount)
+    }
 }

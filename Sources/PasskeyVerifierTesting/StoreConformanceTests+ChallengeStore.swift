@@ -130,6 +130,33 @@ extension StoreConformanceTests {
         )
     }
 
+    /// ``PasskeyVerifier/ChallengeStore/removeExpired(at:)`` deletes a challenge that expired long ago (a take
+    /// at an instant before its expiry no longer finds it) and leaves a pending one; ``PasskeyVerifier/ChallengeStore/removeOldest(keeping:)``
+    /// with a cap far above any test database's rows deletes nothing.
+    public func checkExpiredChallengesAreRemoved() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        let longAgo = Date(timeIntervalSince1970: 978_307_200)
+        let expired = try Self.challenge(issuedAt: longAgo, lifetime: 60)
+        let pending = try Self.challenge(issuedAt: now, lifetime: 300)
+        try await store.put(expired)
+        try await store.put(pending)
+        let removed = try await store.removeExpired(at: now)
+        try require(removed >= 1, "removeExpired(at:) returned \(removed) with a challenge expired since \(longAgo)")
+        let keptCount = try await store.removeOldest(keeping: 1_000_000_000)
+        try require(keptCount == 0, "removeOldest(keeping: 1 000 000 000) deleted \(keptCount) challenges")
+        let takenExpired = try await store.take(expired.challenge, at: longAgo)
+        try require(
+            takenExpired == nil,
+            "a challenge removeExpired(at:) should have deleted was taken at an instant before its expiry"
+        )
+        let takenPending = try await store.take(pending.challenge, at: now)
+        try require(
+            takenPending == pending,
+            "removeExpired(at:) deleted a pending challenge: take returned \(Self.summary(takenPending))"
+        )
+    }
+
     /// The current instant, truncated to whole seconds.
     static func wholeSecondNow() -> Date {
         Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))

@@ -7,7 +7,7 @@ import PasskeyVerifier
 /// §7.1 `#reg-ceremony-verify-credential-id`, §7.2 `#rp-op-verifying-assertion-step-update-credential-record`,
 /// §13.4.3) — uniqueness of credential IDs, the round trip of every field of a record (registration
 /// details, nickname, last use, a `nil` user handle), insertion order, compare-and-set on the record's version,
-/// rename, removal, challenge expiry, single take, and each of those under concurrency.
+/// rename, removal, challenge expiry and its cleanup, single take, and each of those under concurrency.
 ///
 /// Run it from the host's own test target against the host's store, backed by a real (test) database:
 ///
@@ -135,6 +135,7 @@ public struct StoreConformanceTests: Sendable {
             Check("checkExpiredChallengeIsNeverReturned") { try await checkExpiredChallengeIsNeverReturned() },
             Check("checkChallengesAreIndependent") { try await checkChallengesAreIndependent() },
             Check("checkConcurrentTakesLetExactlyOneWin") { try await checkConcurrentTakesLetExactlyOneWin() },
+            Check("checkExpiredChallengesAreRemoved") { try await checkExpiredChallengesAreRemoved() },
         ]
     }
 

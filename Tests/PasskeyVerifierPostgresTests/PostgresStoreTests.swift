@@ -117,7 +117,7 @@
             }
         }
 
-        @Test func putDeletesTheExpiredChallenges() async throws {
+        @Test func expiredChallengesStayUntilTheCleanupRemovesThem() async throws {
             try await PostgresTestServer.withFreshSchema { client, _ in
                 let storage = try await PostgresStorage.open(client: client)
                 let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -141,8 +141,25 @@
                         expiresAt: start.addingTimeInterval(120)
                     )
                 )
-                #expect(try await storage.deleteExpiredChallenges(at: start.addingTimeInterval(60)) == 0)
-                #expect(try await storage.deleteExpiredChallenges(at: start.addingTimeInterval(120)) == 1)
+                #expect(try await storage.deleteExpiredChallenges(at: start.addingTimeInterval(59)) == 0)
+                #expect(try await storage.deleteExpiredChallenges(at: start.addingTimeInterval(60)) == 3)
+                #expect(try await storage.challengeStore.removeExpired(at: start.addingTimeInterval(120)) == 1)
+                for index in 0..<5 {
+                    try await storage.challengeStore.put(
+                        IssuedChallenge(
+                            challenge: [UInt8(20 + index)],
+                            ceremony: .authentication,
+                            userHandle: nil,
+                            issuedAt: start,
+                            expiresAt: start.addingTimeInterval(Double(100 + index))
+                        )
+                    )
+                }
+                #expect(try await storage.challengeStore.removeOldest(keeping: 2) == 3)
+                #expect(try await storage.challengeStore.removeOldest(keeping: 2) == 0)
+                #expect(try await storage.challengeStore.take([22], at: start) == nil)
+                #expect(try await storage.challengeStore.take([23], at: start) != nil)
+                #expect(try await storage.challengeStore.take([24], at: start) != nil)
             }
         }
     }

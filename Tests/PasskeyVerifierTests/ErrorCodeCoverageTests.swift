@@ -15,8 +15,8 @@ import Testing
         .subtracting(metadataCodes)
         .subtracting(hostCodes)
 
-    /// The codes hosts raise about accounts (`passkey-server`'s routes); no verifier produces them.
-    static let hostCodes: Set<WebAuthnError.Code> = [.accountExists, .credentialLimitReached]
+    /// The codes hosts raise about accounts and request rates (`passkey-server`'s routes); no verifier produces them.
+    static let hostCodes: Set<WebAuthnError.Code> = [.accountExists, .credentialLimitReached, .rateLimited]
 
     /// The codes of FIDO metadata: loading a BLOB (MetadataBLOBTests) and the trust policy (MetadataTrustPolicyTests).
     static let metadataCodes: Set<WebAuthnError.Code> = [

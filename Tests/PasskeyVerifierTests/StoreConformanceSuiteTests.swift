@@ -18,7 +18,7 @@ import Testing
 
     @Test func inMemoryStoresPassRunAll() async throws {
         try await Self.inMemory.runAll()
-        #expect(Self.inMemory.checks.count == 19)
+        #expect(Self.inMemory.checks.count == 20)
     }
 
     @Test func aChallengeStoreThatDoesNotDeleteOnTakeFails() async throws {
@@ -37,11 +37,15 @@ import Testing
         await #expect(throws: StoreConformanceTests.Failure.self) {
             try await suite.checkExpiredChallengeIsNeverReturned()
         }
+        let cleanup = await #expect(throws: StoreConformanceTests.Failure.self) {
+            try await suite.checkExpiredChallengesAreRemoved()
+        }
+        #expect(cleanup?.message.contains("removeExpired(at:) returned 0") == true)
         let summary = await #expect(throws: StoreConformanceTests.Failure.self) {
             try await suite.runAll()
         }
         #expect(summary?.check == "runAll()")
-        #expect(summary?.message.contains("3 of 19 checks failed") == true)
+        #expect(summary?.message.contains("4 of 20 checks failed") == true)
     }
 
     @Test func aCredentialStoreWithoutUniquenessOrCompareAndSetFails() async throws {
@@ -114,6 +118,14 @@ actor LeakyChallengeStore: ChallengeStore {
     func take(_ challenge: [UInt8], at instant: Date) -> IssuedChallenge? {
         challenges[challenge]
     }
+
+    func removeExpired(at instant: Date) -> Int {
+        0
+    }
+
+    func removeOldest(keeping maximumCount: Int) -> Int {
+        0
+    }
 }
 
 /// Inserts by overwriting, updates without comparing and renames without a new version, like `INSERT OR REPLACE`
@@ -164,6 +176,14 @@ struct ThrowingChallengeStore: ChallengeStore {
     }
 
     func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
+        throw Unavailable()
+    }
+
+    func removeExpired(at instant: Date) async throws -> Int {
+        throw Unavailable()
+    }
+
+    func removeOldest(keeping maximumCount: Int) async throws -> Int {
         throw Unavailable()
     }
 }

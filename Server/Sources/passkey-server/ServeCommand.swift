@@ -112,6 +112,60 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var metadataRevocationLists: [String] = []
 
+    @Option(
+        name: .customLong("appid"),
+        help: "The FIDO AppID of U2F credentials (an https URL), sent as appid and appidExclude; never from clients."
+    )
+    var appID: String?
+
+    @Option(
+        name: .customLong("rate-limit"),
+        help: """
+            Requests per second and burst per client address on the routes that write without a session, as \
+            RATE/BURST, or off. Per instance.
+            """
+    )
+    var rateLimit = RateLimit.defaultPerClientAddress.description
+
+    @Option(
+        name: .customLong("username-rate-limit"),
+        help: "Options requests per second and burst per username, as RATE/BURST, or off. Per instance."
+    )
+    var usernameRateLimit = RateLimit.defaultPerUsername.description
+
+    @Option(
+        name: .customLong("trust-forwarded-for"),
+        help: """
+            A proxy address or CIDR block whose X-Forwarded-For is believed for the client address; repeat for \
+            several. Without it the socket's peer is the client.
+            """
+    )
+    var trustedProxies: [String] = []
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds an idle connection is kept open.")
+    var idleTimeout = AbuseLimits.defaultIdleTimeout
+
+    @Option(name: .customLong("body-deadline"), help: "Seconds from a request's head to the end of its body.")
+    var requestBodyDeadline = AbuseLimits.defaultRequestBodyDeadline
+
+    @Option(
+        name: .customLong("max-connections-per-client"),
+        help: "The most connections open at once from one client address."
+    )
+    var maximumConnectionsPerClient = AbuseLimits.defaultMaximumConnectionsPerClientAddress
+
+    @Option(
+        name: .customLong("store-deadline"),
+        help: "Seconds a database call may take before the request fails with 503 storeUnavailable."
+    )
+    var storeDeadline = AbuseLimits.defaultStoreCallDeadline
+
+    @Option(
+        name: .customLong("max-pending-challenges"),
+        help: "The most pending challenges kept; past it the oldest are deleted first."
+    )
+    var maximumPendingChallenges = AbuseLimits.defaultMaximumPendingChallenges
+
     @Option(help: "The log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -140,6 +194,46 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         try validateMetadata()
+        _ = try abuseLimits()
+        if let appID {
+            guard appID.utf8.count <= 512, let url = URL(string: appID), url.scheme == "https", url.host != nil else {
+                throw ValidationError("--appid must be an https URL of at most 512 bytes")
+            }
+        }
+    }
+
+    /// The rate limits, timeouts and caps of the command line.
+    private func abuseLimits() throws -> AbuseLimits {
+        func limit(_ argument: String, option: String) throws -> RateLimit? {
+            guard argument != "off" else { return nil }
+            guard let limit = RateLimit(argument: argument) else {
+                throw ValidationError("\(option) must be RATE/BURST (such as 10/50, rate 0.001 to 1000000) or off")
+            }
+            return limit
+        }
+        let proxies = try trustedProxies.map { argument in
+            guard let range = IPAddressRange(argument) else {
+                throw ValidationError("--trust-forwarded-for \(argument) is not an IP address or CIDR block")
+            }
+            return range
+        }
+        guard idleTimeout >= 1, requestBodyDeadline >= 1, maximumConnectionsPerClient >= 1,
+            maximumPendingChallenges >= 1, storeDeadline > 0, storeDeadline.isFinite
+        else {
+            throw ValidationError(
+                "--idle-timeout, --body-deadline, --max-connections-per-client, --store-deadline and "
+                    + "--max-pending-challenges must be positive")
+        }
+        return AbuseLimits(
+            clientAddressRateLimit: try limit(rateLimit, option: "--rate-limit"),
+            usernameRateLimit: try limit(usernameRateLimit, option: "--username-rate-limit"),
+            trustedProxies: proxies,
+            idleTimeout: idleTimeout,
+            requestBodyDeadline: requestBodyDeadline,
+            maximumConnectionsPerClientAddress: maximumConnectionsPerClient,
+            storeCallDeadline: storeDeadline,
+            maximumPendingChallenges: maximumPendingChallenges
+        )
     }
 
     private func validateMetadata() throws {
@@ -234,12 +328,17 @@ struct ServeCommand: AsyncParsableCommand {
             sessionIdleTimeout: sessionIdleTimeout,
             sessionLifetime: sessionLifetime,
             concealsUnknownUsernames: concealsUnknownUsernames,
-            metadata: try metadataSettings()
+            metadata: try metadataSettings(),
+            appID: appID,
+            abuseLimits: try abuseLimits()
         )
         if conformance {
             logger.warning(
                 "FIDO conformance mode (--conformance): anyone can add a passkey to any existing account; never deploy it"
             )
+        }
+        if configuration.abuseLimits.clientAddressRateLimit == nil {
+            logger.notice("no rate limit per client address (--rate-limit off): a gateway in front must limit")
         }
         _ = try configuration.relyingPartyConfiguration()
         var additionalServices: [any Service] = []

@@ -17,8 +17,13 @@ struct ServerHarness: Sendable {
         relyingPartyName: "Passkey Server Tests",
         origins: [origin],
         appleAppIDs: ["ABCDE12345.com.example.passkeys"],
-        relatedOrigins: ["https://shop.example"]
+        relatedOrigins: ["https://shop.example"],
+        abuseLimits: unlimited
     )
+
+    /// The limits of the route tests: no rate limit (every in-process request comes from one unknown address);
+    /// `AbuseLimitTests` checks the limits themselves.
+    static let unlimited = AbuseLimits(clientAddressRateLimit: nil, usernameRateLimit: nil)
 
     let client: any TestClientProtocol
     /// The session token sent as `Authorization: Bearer`, as a native app does; `nil` for a stranger.

@@ -20,9 +20,12 @@
 ///   expires_at` (PostgreSQL, SQLite 3.35+, MariaDB 10.5+); without `RETURNING`, a transaction that
 ///   selects the row `FOR UPDATE`, deletes it and commits, treating "0 rows deleted" as not found.
 ///   In Redis: `GETDEL`.
-/// - An expired challenge (`instant >= expiresAt`) is never returned. Deleting expired entries is the
-///   store's business (a periodic `DELETE ... WHERE expires_at <= now`, a Redis TTL); it bounds the
-///   storage an unauthenticated client can make the relying party hold.
+/// - An expired challenge (`instant >= expiresAt`) is never returned. Expired entries are deleted by
+///   ``removeExpired(at:)``, which the host calls from a periodic job (never on the request path: a
+///   `DELETE ... WHERE expires_at <= now` on every ``put(_:)`` makes each started ceremony pay for the
+///   table), with `expires_at` indexed; a store with its own expiry (a Redis TTL) may answer 0. With
+///   ``removeOldest(keeping:)`` the same job caps the total, which bounds the storage unauthenticated
+///   clients can make the relying party hold.
 ///
 /// Errors thrown by a store are passed to the caller of the ``RelyingParty`` method unchanged.
 /// `StoreConformanceTests` (in `PasskeyVerifierTesting`) checks an implementation.
@@ -36,4 +39,11 @@ public protocol ChallengeStore: Sendable {
     /// Returns the issued challenge whose bytes are `challenge` and deletes it, atomically; returns `nil`
     /// when there is none, it was already taken, or it is expired at `instant` (`instant >= expiresAt`).
     func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge?
+
+    /// Deletes the challenges expired at `instant` (`instant >= expiresAt`) and returns how many.
+    func removeExpired(at instant: Date) async throws -> Int
+
+    /// Deletes the challenges that expire first until at most `maximumCount` are left, and returns how many
+    /// were deleted: when a flood of started ceremonies passes the cap, the oldest pending ones go first.
+    func removeOldest(keeping maximumCount: Int) async throws -> Int
 }

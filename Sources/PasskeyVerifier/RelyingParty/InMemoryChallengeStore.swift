@@ -68,6 +68,27 @@ public actor InMemoryChallengeStore: ChallengeStore {
         return entry.challenge
     }
 
+    /// Drops every challenge expired at `instant` (which becomes the present when it is later), wherever it is in
+    /// the queue, and returns how many.
+    public func removeExpired(at instant: Date) -> Int {
+        let before = entries.count
+        advance(to: instant)
+        let present = latestInstant
+        entries = entries.filter { $0.value.challenge.isValid(at: present) }
+        compactIfNeeded()
+        return before - entries.count
+    }
+
+    /// Drops the oldest pending challenges until at most `maximumCount` are left and returns how many.
+    public func removeOldest(keeping maximumCount: Int) -> Int {
+        let before = entries.count
+        while entries.count > max(0, maximumCount), let oldest = popFront() {
+            entries[oldest] = nil
+        }
+        compactIfNeeded()
+        return before - entries.count
+    }
+
     /// Moves the present forward to `instant` and drops the challenges expired by then from the front.
     private func advance(to instant: Date) {
         if instant > latestInstant {

@@ -1,0 +1,38 @@
+#if Hummingbird
+import Hummingbird
+
+/// Applies the per-client-address rate limit (``RequestRateLimiter``) to the `POST` routes that write without a
+/// session (``limitedPaths``, matched at the end of the path so that a host's mount under a prefix is limited too)
+/// before anything is read, looked up or stored; the peer comes from a context that knows
+/// it (`RemoteAddressRequestContext`, such as ``PasskeyRequestContext``). A refusal is thrown as
+/// ``RateLimitExceeded`` for ``RejectionMiddleware`` to answer.
+struct RateLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The limits.
+    let limiter: RequestRateLimiter
+
+    /// The ceremony routes (their native iOS bodies included) and the Sign in with Apple routes.
+    static var limitedPaths: Set<String> {
+        [
+            "/attestation/options", "/attestation/result", "/assertion/options", "/assertion/result",
+            "/auth/apple/nonce", "/auth/apple",
+        ]
+    }
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = Self.normalized(request.uri.path)
+        if request.method == .post, Self.limitedPaths.contains(where: { path.hasSuffix($0) }) {
+            try limiter.admit(request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress)
+        }
+        return try await next(request, context)
+    }
+
+    /// `path` without a trailing slash, which the router ignores too.
+    static func normalized(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+}
+#endif

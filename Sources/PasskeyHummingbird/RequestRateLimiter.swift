@@ -1,0 +1,56 @@
+#if Hummingbird
+import Hummingbird
+import NIOCore
+
+/// The rate limits of the routes that write without a session (``AbuseLimits``): a token bucket per client address
+/// (``ClientAddress``) and one per username, each in the memory of this process. N instances behind one address
+/// therefore let N times the rate through; a limit for the whole deployment belongs in the gateway in front.
+public struct RequestRateLimiter: Sendable {
+    /// The buckets per client address; `nil` when not limited.
+    public let perClientAddress: TokenBucketLimiter?
+    /// The buckets per username; `nil` when not limited.
+    public let perUsername: TokenBucketLimiter?
+    /// Who the client is.
+    public let clientAddress: ClientAddress
+
+    /// Creates the limiter from the limits (`nil`: none).
+    public init(
+        perClientAddress: TokenBucketLimiter?,
+        perUsername: TokenBucketLimiter?,
+        clientAddress: ClientAddress
+    ) {
+        self.perClientAddress = perClientAddress
+        self.perUsername = perUsername
+        self.clientAddress = clientAddress
+    }
+
+    /// The limiter of `limits`.
+    public init(_ limits: AbuseLimits) {
+        self.init(
+            perClientAddress: limits.clientAddressRateLimit.map { TokenBucketLimiter(limit: $0) },
+            perUsername: limits.usernameRateLimit.map { TokenBucketLimiter(limit: $0) },
+            clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
+        )
+    }
+
+    /// Takes a token for the client of `request` from `peer`.
+    ///
+    /// - Throws: ``RateLimitExceeded`` when its bucket is empty.
+    public func admit(_ request: Request, peer: SocketAddress?) throws {
+        guard let perClientAddress else { return }
+        if case .limited(let retryAfter) = perClientAddress.acquire(clientAddress.key(of: request, peer: peer)) {
+            throw RateLimitExceeded(retryAfter: retryAfter, scope: "client address")
+        }
+    }
+
+    /// Takes a token for `username` (normalised, so that `Alice` and `alice` share a bucket).
+    ///
+    /// - Throws: ``RateLimitExceeded`` when its bucket is empty.
+    public func admit(username: String) throws {
+        guard let perUsername else { return }
+        if case .limited(let retryAfter) = perUsername.acquire(username) {
+            throw RateLimitExceeded(retryAfter: retryAfter, scope: "username")
+        }
+    }
+}
+#endif

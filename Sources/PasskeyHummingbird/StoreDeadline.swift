@@ -1,0 +1,118 @@
+#if Hummingbird
+import NIOConcurrencyHelpers
+
+/// A deadline on one store call: the call's answer when it comes within ``seconds``, else ``StoreTimeout``
+/// (which ``Rejection`` answers `503 storeUnavailable`), so that a database that stopped answering costs a request
+/// a few seconds, not the minute a connection attempt or a lost packet can take.
+///
+/// The call runs in a task of its own: a driver that does not react to cancellation (a connection attempt in
+/// progress) cannot hold the request past the deadline. A late answer is dropped; the call is cancelled.
+public struct StoreDeadline: Sendable {
+    /// Seconds a call may take.
+    public let seconds: Double
+
+    /// Creates the deadline (at least 1 ms).
+    public init(seconds: Double) {
+        self.seconds = seconds.isFinite ? max(seconds, 0.001) : 5
+    }
+
+    /// `operation`'s answer, or ``StoreTimeout`` after ``seconds``.
+    public func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let race = Race<Value>()
+        let seconds = self.seconds
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                race.start(continuation)
+                let work = Task {
+                    do {
+                        race.finish(.success(try await operation()))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                    guard !Task.isCancelled else { return }
+                    if race.finish(.failure(StoreTimeout(seconds: seconds))) {
+                        work.cancel()
+                    }
+                }
+                race.onFinish { timer.cancel() }
+            }
+        } onCancel: {
+            race.finish(.failure(CancellationError()))
+        }
+    }
+
+    /// The continuation of one call, resumed once by whichever of the call, the timer and a cancellation comes
+    /// first.
+    private final class Race<Value: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Value, any Error>?
+            var early: Result<Value, any Error>?
+            var finished = false
+            var cleanup: (@Sendable () -> Void)?
+        }
+        private let state = NIOLockedValueBox(State())
+
+        func start(_ continuation: CheckedContinuation<Value, any Error>) {
+            let early: Result<Value, any Error>? = state.withLockedValue { state in
+                guard let early = state.early else {
+                    state.continuation = continuation
+                    return nil
+                }
+                state.early = nil
+                return early
+            }
+            if let early {
+                continuation.resume(with: early)
+            }
+        }
+
+        /// Runs `cleanup` once the race is decided (at once when it is).
+        func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+            let finished = state.withLockedValue { state in
+                guard state.finished else {
+                    state.cleanup = cleanup
+                    return false
+                }
+                return true
+            }
+            if finished {
+                cleanup()
+            }
+        }
+
+        /// Resumes with `result` unless the race was decided; whether this call decided it.
+        @discardableResult
+        func finish(_ result: Result<Value, any Error>) -> Bool {
+            let decided = state.withLockedValue {
+                state -> (continuation: CheckedContinuation<Value, any Error>?, cleanup: (@Sendable () -> Void)?)? in
+                guard !state.finished else { return nil }
+                state.finished = true
+                let continuation = state.continuation
+                state.continuation = nil
+                if continuation == nil {
+                    state.early = result
+                }
+                let cleanup = state.cleanup
+                state.cleanup = nil
+                return (continuation, cleanup)
+            }
+            guard let decided else { return false }
+            decided.continuation?.resume(with: result)
+            decided.cleanup?()
+            return true
+        }
+    }
+}
+
+/// A store call that did not answer within its ``StoreDeadline``: the database is unavailable for now.
+public struct StoreTimeout: Error, Sendable, CustomStringConvertible {
+    /// The deadline that passed, in seconds.
+    public let seconds: Double
+
+    /// `the store did not answer within … s`.
+    public var description: String { "the store did not answer within \(seconds) s" }
+}
+#endif
