@@ -59,5 +59,10 @@ public struct DeadlineSessionStore: SessionStore {
     public func removeExpired(at now: Int64) async throws -> Int {
         try await deadline.run { [base] in try await base.removeExpired(at: now) }
     }
+
+    /// Calls the same method of ``base`` under the deadline.
+    public func activeSessionCount(at now: Int64) async throws -> Int {
+        try await deadline.run { [base] in try await base.activeSessionCount(at: now) }
+    }
 }
 #endif
