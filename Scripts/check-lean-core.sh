@@ -4,7 +4,8 @@
 # SwiftNIO, SQLite, PostgreSQL, Hummingbird or swift-log package. Prints the host's dependency tree; exits 1 when a forbidden package appears.
 # Then builds that host, which imports only PasskeyVerifier, and exits 1 when the build compiled any module beside
 # the core (PasskeyMetadata, PasskeyAppAttest, PasskeySignInWithApple, PasskeyAuthenticatorNames) or the testing
-# module.
+# module. Then the same host, still without traits, uses SQLiteStorage and PostgresStorage: its build must fail with
+# errors that name the package traits SQLite and PostgreSQL (exits 1 otherwise).
 #
 #   Scripts/check-lean-core.sh
 set -euo pipefail
@@ -71,6 +72,46 @@ if echo "$built" | grep -Ex 'PasskeyMetadata|PasskeyAppAttest|PasskeySignInWithA
     exit 1
 fi
 echo "== a host importing only PasskeyVerifier builds none of the modules beside it"
+
+# Without their traits the store products are empty, and using one of their types says which trait to enable.
+cat >"$host/Package.swift" <<MANIFEST
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Host",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "$root")],
+    targets: [
+        .executableTarget(
+            name: "Host",
+            dependencies: [
+                .product(name: "PasskeyVerifierSQLite", package: "$identity"),
+                .product(name: "PasskeyVerifierPostgres", package: "$identity"),
+            ]
+        )
+    ]
+)
+MANIFEST
+cat >"$host/Sources/Host/main.swift" <<'SOURCE'
+import PasskeyVerifierPostgres
+import PasskeyVerifierSQLite
+
+func storages(_ sqlite: SQLiteStorage, _ postgres: PostgresStorage) {}
+SOURCE
+if untraited=$(swift build 2>&1); then
+    echo "a host without the SQLite and PostgreSQL traits compiled a use of SQLiteStorage and PostgresStorage" >&2
+    exit 1
+fi
+for trait in SQLite PostgreSQL; do
+    if ! echo "$untraited" | grep -E "error: .*is unavailable: .*enable the package trait $trait:" >/dev/null; then
+        echo "$untraited" >&2
+        echo "without the $trait trait, the compiler's error does not name the trait" >&2
+        exit 1
+    fi
+done
+echo "$untraited" | grep -E 'error: .*is unavailable' | sed 's/^.*error: /error: /' | sort -u
+echo "== without their traits, SQLiteStorage and PostgresStorage are errors that name the trait to enable"
 
 # The check is not vacuous: the same host with the SQLite trait does resolve sqlite-nio and SwiftNIO.
 write_host '"SQLite"'

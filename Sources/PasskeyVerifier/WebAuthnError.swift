@@ -25,7 +25,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let malformedCBOR = Code("malformedCBOR")
         /// Authenticator data too short, inconsistent flags and contents, or trailing bytes (§6.1).
         public static let malformedAuthenticatorData = Code("malformedAuthenticatorData")
-        /// clientDataJSON that is empty, not JSON or missing members (§5.8.1).
+        /// clientDataJSON that is empty, not JSON, missing or mistyping members, or with a malformed `tokenBinding`
+        /// (§5.8.1).
         public static let malformedClientData = Code("malformedClientData")
         /// `type` in the client data is not the one the ceremony expects (§7.1 step 7, §7.2 step 11).
         public static let typeMismatch = Code("typeMismatch")

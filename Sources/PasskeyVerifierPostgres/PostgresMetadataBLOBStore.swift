@@ -53,4 +53,13 @@
             return !rows.isEmpty
         }
     }
+#else
+    /// The last good FIDO metadata BLOB in PostgreSQL, built only with the package trait `PostgreSQL`: without it this
+    /// placeholder names the trait in the compiler's error instead of a bare "cannot find type".
+    @available(
+        *, unavailable,
+        message:
+            "PasskeyVerifierPostgres is empty without its trait; enable the package trait PostgreSQL: .package(url: …, branch: \"main\", traits: [\"PostgreSQL\"])"
+    )
+    public enum PostgresMetadataBLOBStore {}
 #endif

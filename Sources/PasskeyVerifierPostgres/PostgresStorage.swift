@@ -67,4 +67,14 @@
             return try rows.first.map { try $0.makeRandomAccess()["version"].decode(Int.self) } ?? 0
         }
     }
+#else
+    /// The PostgreSQL database of the credential records and challenges, built only with the package trait
+    /// `PostgreSQL`: without it this placeholder names the trait in the compiler's error instead of a bare "cannot find
+    /// type".
+    @available(
+        *, unavailable,
+        message:
+            "PasskeyVerifierPostgres is empty without its trait; enable the package trait PostgreSQL: .package(url: …, branch: \"main\", traits: [\"PostgreSQL\"])"
+    )
+    public enum PostgresStorage {}
 #endif

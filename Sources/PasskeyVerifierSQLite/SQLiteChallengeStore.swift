@@ -86,4 +86,13 @@
             return rows.count
         }
     }
+#else
+    /// The pending challenges in SQLite, built only with the package trait `SQLite`: without it this placeholder names
+    /// the trait in the compiler's error instead of a bare "cannot find type".
+    @available(
+        *, unavailable,
+        message:
+            "PasskeyVerifierSQLite is empty without its trait; enable the package trait SQLite: .package(url: …, branch: \"main\", traits: [\"SQLite\"])"
+    )
+    public enum SQLiteChallengeStore {}
 #endif

@@ -51,4 +51,13 @@
             return !rows.isEmpty
         }
     }
+#else
+    /// The last good FIDO metadata BLOB in SQLite, built only with the package trait `SQLite`: without it this
+    /// placeholder names the trait in the compiler's error instead of a bare "cannot find type".
+    @available(
+        *, unavailable,
+        message:
+            "PasskeyVerifierSQLite is empty without its trait; enable the package trait SQLite: .package(url: …, branch: \"main\", traits: [\"SQLite\"])"
+    )
+    public enum SQLiteMetadataBLOBStore {}
 #endif

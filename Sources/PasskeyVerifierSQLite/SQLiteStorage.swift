@@ -17,12 +17,18 @@
     /// (`INSERT … ON CONFLICT DO NOTHING RETURNING`, `UPDATE … WHERE version = ? RETURNING`,
     /// `DELETE … RETURNING`), atomic for every task of the process and, on a file, for every process using it.
     ///
+    /// ``withStorage(_:isolation:_:)`` opens it for the length of a body and closes it on every way out, errors and
+    /// cancellation included; a storage opened with ``open(_:)`` must be closed with ``close()`` before it is
+    /// released.
+    ///
     /// ```swift
-    /// let storage = try await SQLiteStorage.open(.file(path: "/var/lib/example/passkeys.sqlite"))
-    /// let relyingParty = try RelyingParty(
-    ///     configuration: configuration,
-    ///     credentialStore: storage.credentialStore,
-    ///     challengeStore: storage.challengeStore)
+    /// try await SQLiteStorage.withStorage(.file(path: "/var/lib/example/passkeys.sqlite")) { storage in
+    ///     let relyingParty = try RelyingParty(
+    ///         configuration: configuration,
+    ///         credentialStore: storage.credentialStore,
+    ///         challengeStore: storage.challengeStore)
+    ///     try await serve(relyingParty)  // the storage is closed when this returns or throws
+    /// }
     /// ```
     public struct SQLiteStorage: Sendable {
         /// Where the database lives.
@@ -50,7 +56,8 @@
         public var metadataBLOBStore: SQLiteMetadataBLOBStore { SQLiteMetadataBLOBStore(connection: connection) }
 
         /// Opens (creating if needed) the database at `location` and brings its schema to
-        /// ``SQLiteSchema/currentVersion``.
+        /// ``SQLiteSchema/currentVersion``. The caller closes it with ``close()``; ``withStorage(_:isolation:_:)``
+        /// does that for it.
         ///
         /// - Throws: ``StoreError/Code/unsupportedSchemaVersion`` when a newer release migrated the database;
         ///   `SQLiteError` when the file cannot be opened or a statement fails.
@@ -106,14 +113,29 @@
         }
 
         /// Closes the connection and stops its thread; the stores fail afterwards. The close runs even when the
-        /// calling task is cancelled, so the connection is never left open.
+        /// calling task is cancelled, so the connection is never left open; closing a closed storage does nothing.
+        ///
+        /// A storage must be closed before it is released: SQLiteNIO stops a debug build whose connection is
+        /// deinitialized open ("SQLiteConnection was not closed before deinitializing"). Prefer
+        /// ``withStorage(_:isolation:_:)``, which closes on every way out of its body.
         public func close() async throws {
             let connection = self.connection
             let threadPool = self.threadPool
             try await Task.detached {
-                try await connection.close()
+                if !connection.isClosed {
+                    try await connection.close()
+                }
                 try await threadPool.shutdownGracefully()
             }.value
         }
     }
+#else
+    /// The SQLite database of the credential records and challenges, built only with the package trait `SQLite`:
+    /// without it this placeholder names the trait in the compiler's error instead of a bare "cannot find type".
+    @available(
+        *, unavailable,
+        message:
+            "PasskeyVerifierSQLite is empty without its trait; enable the package trait SQLite: .package(url: …, branch: \"main\", traits: [\"SQLite\"])"
+    )
+    public enum SQLiteStorage {}
 #endif

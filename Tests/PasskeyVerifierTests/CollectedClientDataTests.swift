@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func toleratesUnknownMembersOfAnyType() throws {
-        let text = #"{"type":"t","challenge":"c","origin":"o","other":[1,{"a":null}],"tokenBinding":{"status":"x"}}"#
+        let text = #"{"type":"t","challenge":"c","origin":"o","other":[1,{"a":null}],"extraData":{"status":"x"}}"#
         let clientData = try Self.parse(text)
         #expect(clientData.challenge == "c")
     }

@@ -16,6 +16,10 @@ import PasskeyCrypto
 ///   512 deep);
 /// - `type`, `challenge` or `origin` missing or not a string;
 /// - `crossOrigin` present but not a boolean (`null` included), `topOrigin` present but not a string;
+/// - `tokenBinding` present but not of the shape WebAuthn Levels 1 and 2 gave it (§5.8.1 of Level 2): not an
+///   object, without a `status` of `present`, `supported` or `not-supported`, or `present` without a base64url
+///   `id`. A well-formed one is accepted and not used: Level 3 reserves the member and no client negotiates Token
+///   Binding any more;
 /// - a member name that occurs twice (`JSONDecoder` would keep the first, JavaScript the last).
 public struct CollectedClientData: Sendable, Hashable {
     /// The largest `clientDataJSON` accepted, 64 KiB. Browsers send a few hundred bytes.
@@ -53,6 +57,8 @@ public struct CollectedClientData: Sendable, Hashable {
                 "clientDataJSON is \(jsonBytes.count) bytes; at most \(CollectedClientData.maximumLength) are accepted"
             )
         }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let skipped = jsonBytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         let members: [(name: String, value: JSONObjectReader.Value)]
         do {
             members = try jsonBytes.withUnsafeBufferPointer { buffer throws(WebAuthnError) in
@@ -62,8 +68,6 @@ public struct CollectedClientData: Sendable, Hashable {
                     let offset = CollectedClientData.firstInvalidUTF8Offset(jsonBytes) ?? 0
                     throw WebAuthnError(.malformedClientData, "clientDataJSON is not valid UTF-8 (at byte \(offset))")
                 }
-                let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-                let skipped = buffer.starts(with: byteOrderMark) ? byteOrderMark.count : 0
                 do throws(JSONObjectReader.Failure) {
                     return try JSONObjectReader.members(
                         of: UnsafeBufferPointer(rebasing: buffer[skipped...]),
@@ -93,6 +97,10 @@ public struct CollectedClientData: Sendable, Hashable {
                 throw WebAuthnError(.malformedClientData, "clientDataJSON member \"\(member.name)\" is not a string")
             case ("crossOrigin", _):
                 throw WebAuthnError(.malformedClientData, "clientDataJSON member \"crossOrigin\" is not a boolean")
+            case ("tokenBinding", .object(let range)):
+                _ = try CollectedClientData.tokenBinding(in: jsonBytes, at: range, after: skipped)
+            case ("tokenBinding", _):
+                throw WebAuthnError(.malformedClientData, "clientDataJSON member \"tokenBinding\" is not a JSON object")
             default:
                 break
             }
@@ -115,12 +123,30 @@ public struct CollectedClientData: Sendable, Hashable {
         self.hash = HashAlgorithm.sha256.hash(jsonBytes)
     }
 
-    /// The members this library reads; every other member is validated as JSON and ignored.
+    /// The members this library reads; every other member is validated as JSON and ignored (`tokenBinding`, an
+    /// object, is read from its bytes).
     private static let memberNames: Set<String> = ["type", "challenge", "origin", "crossOrigin", "topOrigin"]
+
+    /// The `tokenBinding` object at `range` of the text after the first `skipped` bytes of `jsonBytes` (the range
+    /// the whole-text pass found, past a byte order mark), checked by ``TokenBinding``.
+    private static func tokenBinding(
+        in jsonBytes: [UInt8],
+        at range: Range<Int>,
+        after skipped: Int
+    ) throws(WebAuthnError) -> TokenBinding {
+        try jsonBytes.withUnsafeBufferPointer { buffer throws(WebAuthnError) in
+            let (start, startOverflow) = range.lowerBound.addingReportingOverflow(skipped)
+            let (end, endOverflow) = range.upperBound.addingReportingOverflow(skipped)
+            guard !startOverflow, !endOverflow, start >= 0, start <= end, end <= buffer.count else {
+                throw WebAuthnError(.malformedClientData, "clientDataJSON member \"tokenBinding\" is not a JSON object")
+            }
+            return try TokenBinding(jsonObject: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
+    }
 
     /// The first name that occurs again, compared as Strings (canonical equivalence): a linear scan for the
     /// handful of members browsers send, a set beyond that so that no input makes the check quadratic.
-    private static func firstDuplicateName(_ names: [String]) -> String? {
+    static func firstDuplicateName(_ names: [String]) -> String? {
         if names.count <= 16 {
             for (position, name) in names.enumerated() where names[..<position].contains(name) {
                 return name
