@@ -31,7 +31,7 @@ public struct ExpiredRowsCleanup: Service {
     public init(
         sessionStore: any SessionStore,
         userStore: any UserStore,
-        challengeStore: (any ChallengeStore)? = nil,
+        challengeStore: (any ChallengeStore)?,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
         interval: Int = 60,
         clock: @escaping @Sendable () -> Date = { Date() },
@@ -46,6 +46,26 @@ public struct ExpiredRowsCleanup: Service {
         self.clock = clock
         self.logger = logger
         self.metrics = metrics
+    }
+
+    /// The job over every store of `storage` that keeps expiring rows: its sessions, its Sign in with Apple secrets
+    /// and its pending challenges (WebAuthn Level 3 §13.4.3), capped at `maximumPendingChallenges`.
+    public init(
+        storage: PasskeyStorage,
+        maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
+        interval: Int = 60,
+        logger: Logger,
+        metrics: ServerMetrics = ServerMetrics()
+    ) {
+        self.init(
+            sessionStore: storage.sessionStore,
+            userStore: storage.userStore,
+            challengeStore: storage.challengeStore,
+            maximumPendingChallenges: maximumPendingChallenges,
+            interval: interval,
+            logger: logger,
+            metrics: metrics
+        )
     }
 
     /// Runs rounds until the graceful shutdown.

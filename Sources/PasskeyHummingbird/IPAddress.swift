@@ -1,10 +1,10 @@
 #if Hummingbird
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// An IPv4 or IPv6 address as its bytes (4 or 16), read from text by the C library's `inet_pton` (RFC 4291 §2.2

@@ -2,8 +2,10 @@
 import Hummingbird
 
 /// Applies the per-client-address rate limit (``RequestRateLimiter``) to the `POST` routes that write without a
-/// session (``limitedPaths``, matched at the end of the path so that a host's mount under a prefix is limited too)
-/// before anything is read, looked up or stored; the peer comes from a context that knows
+/// session (``limitedPaths``) before anything is read, looked up or stored. It runs inside the routes' group, after
+/// the router matched the request, and matches the route's template (`endpointPath`), not the request's path: the
+/// router ignores empty segments and may ignore case, so `//assertion//options` reaches the route and must be
+/// counted; the template is matched at its end so that a host's mount under a prefix is limited too; the peer comes from a context that knows
 /// it (`RemoteAddressRequestContext`, such as ``PasskeyRequestContext``). A refusal is thrown as
 /// ``RateLimitExceeded`` for ``RejectionMiddleware`` to answer.
 struct RateLimitMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,8 +25,8 @@ struct RateLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let path = Self.normalized(request.uri.path)
-        if request.method == .post, Self.limitedPaths.contains(where: { path.hasSuffix($0) }) {
+        let template = Self.normalized(context.endpointPath ?? request.uri.path)
+        if request.method == .post, Self.limitedPaths.contains(where: { template.hasSuffix($0) }) {
             try limiter.admit(request, peer: (context as? any RemoteAddressRequestContext)?.remoteAddress)
         }
         return try await next(request, context)

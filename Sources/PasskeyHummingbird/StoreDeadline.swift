@@ -6,7 +6,9 @@ import NIOConcurrencyHelpers
 /// a few seconds, not the minute a connection attempt or a lost packet can take.
 ///
 /// The call runs in a task of its own: a driver that does not react to cancellation (a connection attempt in
-/// progress) cannot hold the request past the deadline. A late answer is dropped; the call is cancelled.
+/// progress) cannot hold the request past the deadline. A late answer is dropped; the call is cancelled once the
+/// race is decided, by the deadline or by the request's own cancellation, and a request cancelled before it starts
+/// never starts it.
 public struct StoreDeadline: Sendable {
     /// Seconds a call may take.
     public let seconds: Double
@@ -18,6 +20,7 @@ public struct StoreDeadline: Sendable {
 
     /// `operation`'s answer, or ``StoreTimeout`` after ``seconds``.
     public func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        try Task.checkCancellation()
         let race = Race<Value>()
         let seconds = self.seconds
         return try await withTaskCancellationHandler {
@@ -37,7 +40,10 @@ public struct StoreDeadline: Sendable {
                         work.cancel()
                     }
                 }
-                race.onFinish { timer.cancel() }
+                race.onFinish {
+                    timer.cancel()
+                    work.cancel()
+                }
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))

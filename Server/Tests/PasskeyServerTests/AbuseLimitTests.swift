@@ -189,6 +189,22 @@ import Testing
         }
     }
 
+    @Test(arguments: ["//assertion//options", "/assertion/options//", "/assertion//options/"])
+    func aPathVariantTheRouterAcceptsIsCountedToo(variant: String) async throws {
+        var configuration = ServerHarness.configuration
+        configuration.abuseLimits.clientAddressRateLimit = RateLimit(rate: 0.01, burst: 2)
+        try await ServerHarness.run(configuration: configuration) { server in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<4 {
+                statuses.append(try await server.post(variant, bytes: Array("{}".utf8)).status)
+            }
+            // Whatever the router makes of the variant, it never gets past the client's burst.
+            #expect(statuses.filter { $0 == .ok }.count <= 2)
+            #expect(!statuses.contains(.internalServerError))
+            #expect(try await server.post("/assertion/options", bytes: Array("{}".utf8)).status != .ok)
+        }
+    }
+
     @Test func oneUsernameIsLimitedWhateverItsCase() async throws {
         var configuration = ServerHarness.configuration
         configuration.abuseLimits.usernameRateLimit = RateLimit(rate: 0.01, burst: 1)

@@ -21,16 +21,14 @@ func makeHostRouter(storage: PasskeyStorage) throws -> Router<PasskeyRequestCont
     return router
 }
 
-/// Serves the host until SIGTERM or SIGINT, with the job that deletes expired sessions, then closes the database.
+/// Serves the host until SIGTERM or SIGINT, with the job that deletes expired rows, then closes the database.
 func runHost(database: String) async throws {
     let storage = try await PasskeyStorage.openSQLite(path: database)
     let logger = Logger(label: "host")
     let application = Application(
         router: try makeHostRouter(storage: storage),
         configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 8080)),
-        services: [
-            ExpiredRowsCleanup(sessionStore: storage.sessionStore, userStore: storage.userStore, logger: logger)
-        ],
+        services: [ExpiredRowsCleanup(storage: storage, logger: logger)],
         logger: logger
     )
     do {

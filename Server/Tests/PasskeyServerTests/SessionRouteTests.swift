@@ -122,7 +122,8 @@ import Testing
             #expect(record.userAgent.isEmpty)
 
             let cleanup = ExpiredRowsCleanup(
-                sessionStore: storage.sessionStore, userStore: storage.userStore, clock: { clock.now },
+                sessionStore: storage.sessionStore, userStore: storage.userStore, challengeStore: nil,
+                clock: { clock.now },
                 logger: .init(label: "test"))
             await cleanup.runOnce()
             #expect(try await storage.sessionStore.session(tokenHash: hash) != nil)
