@@ -77,7 +77,9 @@ public enum PasskeyServerApplication {
     /// host's request context carries the signed-in ``AuthenticatedSession`` (hummingbird-auth's `AuthRequestContext`),
     /// and `storage` may hold the host's own ``UserStore`` and ``SessionStore``.
     ///
-    /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``.
+    /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``,
+    ///   and ``ServerConfigurationError`` when the per-address rate limit is on but `Context` cannot name the peer
+    ///   (it is not a `RemoteAddressRequestContext`).
     public static func addRoutes<Context: AuthRequestContext>(
         to host: some RouterMethods<Context>,
         configuration: ServerConfiguration,
@@ -88,6 +90,12 @@ public enum PasskeyServerApplication {
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws where Context.Identity == AuthenticatedSession {
         let limits = configuration.abuseLimits
+        if limits.clientAddressRateLimit != nil, !(Context.self is any RemoteAddressRequestContext.Type) {
+            throw ServerConfigurationError(
+                "the per-address rate limit needs a request context that names the peer (RemoteAddressRequestContext,"
+                    + " such as PasskeyRequestContext); without it every client would share one bucket"
+            )
+        }
         let storage = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
         let rateLimiter = RequestRateLimiter(limits)
         let relyingPartyConfiguration = try configuration.relyingPartyConfiguration()
