@@ -84,12 +84,20 @@ where Context.Identity == AuthenticatedSession {
 
     /// `DELETE /credentials/{id}`. Unless Sign in with Apple is linked, the removal is the store's atomic
     /// ``PasskeyVerifier/CredentialStore/removeUnlessLast(credentialID:ownedBy:)``, so concurrent deletes can never
-    /// take an account's last passkey.
+    /// take an account's last passkey. The sessions begun with the passkey end before and again after the removal:
+    /// none survives a removal reported as failed, nor a sign-in that raced it.
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
         let record = try await ownCredential(context, session: session)
         let store = relyingParty.credentialStore
-        if try await userStore.hasAppleSignIn(userHandle: session.userHandle) {
+        let appleLinked = try await userStore.hasAppleSignIn(userHandle: session.userHandle)
+        if !appleLinked, try await store.credentials(forUserHandle: session.userHandle).count <= 1 {
+            throw Self.lastCredential
+        }
+        // The passkey's sessions end before it goes, so that a removal that commits but is reported as failed (a
+        // store deadline) leaves no session of it behind for a retry, which finds the passkey gone, to miss.
+        var ended = try await sessionStore.removeAll(credentialID: record.id)
+        if appleLinked {
             guard try await store.remove(credentialID: record.id) else { throw Self.notFound }
         } else {
             switch try await store.removeUnlessLast(credentialID: record.id, ownedBy: session.userHandle) {
@@ -98,7 +106,7 @@ where Context.Identity == AuthenticatedSession {
             case .lastCredential: throw Self.lastCredential
             }
         }
-        let ended = try await sessionStore.removeAll(credentialID: record.id)
+        ended += try await sessionStore.removeAll(credentialID: record.id)
         context.logger.info(
             "passkey deleted",
             metadata: ["credentialID": "\(Base64URL.encode(record.id))", "sessionsEnded": "\(ended)"]
