@@ -64,6 +64,8 @@ import Testing
         let last = try await owner.delete("/credentials/\(firstID)")
         #expect(last.status == .conflict)
         #expect(try ServerHarness.failureCode(last) == "lastCredential")
+        // A refused removal ends no session, not even those the passkey began.
+        try ServerHarness.expectOK(try await owner.get("/session"))
 
         let renamedAccount = try await owner.post(
             "/account/display-name", json: NameChangeRequest(displayName: "The Owner"))
