@@ -8,7 +8,8 @@ import NIOCore
 /// its successor) is walked from the right, skipping the trusted proxies, and the first address that is not one
 /// is the client. Every hop left of it was written by a client that can write anything, so it is never read.
 ///
-/// An entry that is not an address stops the walk: the last trusted hop is then the client. Without trusted
+/// An entry may carry the port a proxy appended (`203.0.113.9:4711`, `[2001:db8::1]:4711`). An entry that is not an
+/// address stops the walk: the last trusted hop is then the client. Without trusted
 /// proxies the header is ignored, so a client cannot choose its own address.
 public struct ClientAddress: Sendable {
     /// The proxies whose `X-Forwarded-For` is believed.
@@ -32,18 +33,41 @@ public struct ClientAddress: Sendable {
         let hops = forwardedFor.joined(separator: ",").split(separator: ",").suffix(Self.maximumHops)
         var client = peer
         for hop in hops.reversed() {
-            guard let address = IPAddress(hop.trimmingCharacters(in: .whitespaces)) else { return client }
+            guard let address = Self.hopAddress(hop.trimmingCharacters(in: .whitespaces)) else { return client }
             client = address
             guard isTrusted(address) else { return address }
         }
         return client
     }
 
+    /// The address of one `X-Forwarded-For` entry: an address, or an address with the port some proxies append
+    /// (`203.0.113.9:4711`, `[2001:db8::1]:4711`); `nil` for anything else.
+    static func hopAddress(_ hop: String) -> IPAddress? {
+        if let address = IPAddress(hop) {
+            return address
+        }
+        guard let colon = hop.lastIndex(of: ":") else { return nil }
+        let port = hop[hop.index(after: colon)...]
+        guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let host = hop[..<colon]
+        if host.hasPrefix("[") {
+            return host.hasSuffix("]") ? IPAddress(host) : nil
+        }
+        guard !host.contains(":"), let address = IPAddress(host), address.bytes.count == 4 else { return nil }
+        return address
+    }
+
+    /// The client of `request` on a connection from `peer`; `nil` when the peer is not an IP address (a test
+    /// client, a Unix socket).
+    public func client(of request: Request, peer: SocketAddress?) -> IPAddress? {
+        let values = request.headers.filter { $0.name.canonicalName == Self.forwardedForField }.map(\.value)
+        return resolve(peer: peer.flatMap(Self.address(of:)), forwardedFor: values)
+    }
+
     /// The client of `request` on a connection from `peer`, as the key its requests are counted under
     /// (``IPAddress/rateLimitKey``); `unknown` when the peer is not an IP address (a test client, a Unix socket).
     public func key(of request: Request, peer: SocketAddress?) -> String {
-        let values = request.headers.filter { $0.name.canonicalName == Self.forwardedForField }.map(\.value)
-        return resolve(peer: peer.flatMap(Self.address(of:)), forwardedFor: values)?.rateLimitKey ?? "unknown"
+        client(of: request, peer: peer)?.rateLimitKey ?? "unknown"
     }
 
     /// Whether `address` is a trusted proxy.

@@ -1,7 +1,8 @@
 #if Hummingbird
 /// Asks the database a trivial question for the readiness check (``HealthController``), with a time bound: at most
 /// one question is in flight (a probe while the last one still waits joins it), and the answer is awaited at most
-/// the bound, so a database that hangs neither holds the check nor piles questions up.
+/// the bound, so a database that hangs neither holds the check nor piles questions up. The timer of a check ends
+/// with its answer, so checks leave no sleeping task behind.
 actor DatabaseProbe {
     /// What one check found.
     enum Outcome: Sendable {
@@ -35,17 +36,24 @@ actor DatabaseProbe {
         }
         return await withCheckedContinuation { continuation in
             let first = FirstOutcome(continuation)
-            Task {
+            let timer = Task {
                 do {
-                    try await task.value
-                    await first.resume(.answered)
+                    try await Task.sleep(for: bound)
                 } catch {
-                    await first.resume(.failed(error))
+                    return
                 }
+                await first.resume(.timedOut)
             }
             Task {
-                try? await Task.sleep(for: bound)
-                await first.resume(.timedOut)
+                let outcome: Outcome
+                do {
+                    try await task.value
+                    outcome = .answered
+                } catch {
+                    outcome = .failed(error)
+                }
+                timer.cancel()
+                await first.resume(outcome)
             }
         }
     }

@@ -61,6 +61,15 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return (IPAddress(bytes: network)?.description ?? description) + "/64"
     }
 
+    /// The key of the wider network an IPv6 client's requests are also counted under: its /48 (the most one site is
+    /// usually given, RFC 6177 §3), so that a site cannot multiply its rate by moving through its 65 536 /64s;
+    /// `nil` for IPv4.
+    public var networkRateLimitKey: String? {
+        guard !isIPv4 else { return nil }
+        let network = Array(bytes.prefix(6)) + [UInt8](repeating: 0, count: 10)
+        return (IPAddress(bytes: network)?.description ?? description) + "/48"
+    }
+
     /// The text form: dotted decimal, or the eight groups of IPv6 in lowercase hexadecimal with the longest run of
     /// zero groups written `::` (RFC 5952 §4).
     public var description: String {

@@ -43,7 +43,7 @@ public enum PasskeyServerApplication {
         metrics: ServerMetrics = ServerMetrics(),
         context: Context.Type = PasskeyRequestContext.self
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
-        let router = Router(context: Context.self)
+        let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObservationMiddleware<Context>(metrics: metrics))
         router.add(middleware: RejectionMiddleware<Context>())
         router.add(
@@ -175,15 +175,17 @@ public enum PasskeyServerApplication {
         ).addRoutes(to: router)
     }
 
-    /// For each path the router serves, a `405 methodNotAllowed` route for every method among `GET`, `POST`,
-    /// `PUT`, `PATCH` and `DELETE` it does not answer, naming those it does in `Allow` (RFC 9110 §15.5.6).
+    /// For each path the router serves, a `405 methodNotAllowed` route for every method among `GET`, `HEAD`,
+    /// `POST`, `PUT`, `PATCH`, `DELETE` and `OPTIONS` it does not answer, naming those it does in `Allow` (RFC 9110
+    /// §15.5.6). A path that answers `GET` answers `HEAD` too (RFC 9110 §9.3.2, the router's generated endpoint).
     private static func addMethodNotAllowedRoutes<Context: RequestContext>(to router: Router<Context>) {
         var methods: [String: (path: RouterPath, methods: Set<HTTPRequest.Method>)] = [:]
         for route in router.routes {
             methods[route.path.description, default: (route.path, [])].methods.insert(route.method)
         }
-        let candidates: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
-        for (path, served) in methods.values {
+        let candidates: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+        for (path, routed) in methods.values {
+            let served = routed.contains(.get) ? routed.union([.head]) : routed
             let allow = candidates.filter(served.contains).map(\.rawValue).joined(separator: ", ")
             for method in candidates where !served.contains(method) {
                 router.on(path, method: method) { _, _ -> Response in

@@ -5,10 +5,10 @@ import PostgresNIO
 
 /// The storage in one PostgreSQL database (the `PostgreSQL` trait).
 extension PasskeyStorage {
-    /// Brings the database of `client`, a running pool, to the library's schema and creates the server's tables.
+    /// Brings the database of `client`, a running pool, to the library's schema and creates the server's tables beside it.
     public static func openPostgres(client: PostgresClient, logger: Logger) async throws -> PasskeyStorage {
         let storage = try await PostgresStorage.open(client: client, logger: logger)
-        let users = try await PostgresUserStore.open(client: client, logger: logger)
+        let users = try await PostgresUserStore.open(storage: storage, logger: logger)
         return PasskeyStorage(
             credentialStore: storage.credentialStore,
             challengeStore: storage.challengeStore,

@@ -3,12 +3,13 @@ import PasskeyVerifierSQLite
 
 /// The storage in one SQLite file (the `SQLite` trait).
 extension PasskeyStorage {
-    /// Opens the SQLite file at `path`, creating it and its tables when missing and migrating older ones.
+    /// Opens the SQLite file at `path`, creating it and its tables when missing and migrating older ones; every
+    /// store runs on the library storage's one connection.
     public static func openSQLite(path: String) async throws -> PasskeyStorage {
         let storage = try await SQLiteStorage.open(.file(path: path))
         let users: SQLiteUserStore
         do {
-            users = try await SQLiteUserStore.open(path: path)
+            users = try await SQLiteUserStore.open(storage: storage)
         } catch {
             try? await storage.close()
             throw error
@@ -17,12 +18,9 @@ extension PasskeyStorage {
             credentialStore: storage.credentialStore,
             challengeStore: storage.challengeStore,
             userStore: users,
-            sessionStore: SQLiteSessionStore(connection: users.connection),
+            sessionStore: SQLiteSessionStore(connection: storage.connection),
             metadataStore: storage.metadataBLOBStore,
-            close: {
-                try await users.close()
-                try await storage.close()
-            }
+            close: { try await storage.close() }
         )
     }
 }

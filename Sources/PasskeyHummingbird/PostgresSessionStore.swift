@@ -4,12 +4,12 @@ import NIOCore
 import PostgresNIO
 
 /// A ``SessionStore`` in the `passkey_server_sessions` table of the PostgreSQL database that holds the accounts
-/// (created by ``PostgresUserStore/open(client:logger:)``), on the host's running `PostgresClient`.
+/// (created by ``PostgresUserStore/open(storage:logger:)``), on the host's running `PostgresClient`.
 public struct PostgresSessionStore: SessionStore {
     let client: PostgresClient
     let logger: Logger
 
-    /// Creates the store over `client`; the table exists once ``PostgresUserStore/open(client:logger:)`` ran.
+    /// Creates the store over `client`; the table exists once ``PostgresUserStore/open(storage:logger:)`` ran.
     public init(client: PostgresClient, logger: Logger) {
         self.client = client
         self.logger = logger

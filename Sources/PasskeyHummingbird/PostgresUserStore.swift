@@ -2,19 +2,24 @@
 import Foundation
 import Logging
 import NIOCore
+import PasskeyVerifier
+import PasskeyVerifierPostgres
 import PostgresNIO
 
-/// A ``UserStore`` in the `passkey_server_users` table of the PostgreSQL database that holds the credential
-/// records (WebAuthn Level 3 §5.4.3 `user.id`), on the host's running `PostgresClient`.
+/// A ``UserStore`` in the PostgreSQL database that holds the credential records: the accounts in the library's
+/// `passkey_accounts` table (``PasskeyVerifierPostgres/PostgresAccountStore``), the Sign in with Apple links and
+/// secrets in the server's tables beside it (WebAuthn Level 3 §5.4.3 `user.id`), on the host's running
+/// `PostgresClient`.
 ///
-/// ``open(client:logger:)`` creates the server's tables (accounts, Sign in with Apple links and secrets,
-/// sessions) when missing, in one transaction that first takes the advisory lock ``advisoryLockKey``, so
-/// servers starting at the same moment on an empty database create them once. Accounts are created by one
+/// ``open(storage:logger:)`` creates the server's tables (Sign in with Apple links and secrets, sessions) when
+/// missing, in one transaction that first takes the advisory lock ``advisoryLockKey``, so servers starting at the
+/// same moment on an empty database create them once. Accounts are created by one
 /// `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of concurrent first registrations of one username, on any
 /// server, one wins.
 public struct PostgresUserStore: UserStore {
     let client: PostgresClient
     let logger: Logger
+    let accounts: PostgresAccountStore
 
     /// The key of the transaction-level advisory lock (`pg_advisory_xact_lock`) the creation of the server's
     /// tables holds: `passkey2` in ASCII, beside the library's own key.
@@ -23,16 +28,9 @@ public struct PostgresUserStore: UserStore {
     /// The statements that create or bring up to date the server's tables; each can run again.
     static let schema: [PostgresQuery] = [
         """
-        CREATE TABLE IF NOT EXISTS passkey_server_users (
-            username TEXT PRIMARY KEY,
-            user_handle BYTEA NOT NULL UNIQUE
-        )
-        """,
-        "ALTER TABLE passkey_server_users ADD COLUMN IF NOT EXISTS display_name TEXT",
-        """
         CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
             apple_subject TEXT PRIMARY KEY,
-            username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
+            username TEXT NOT NULL UNIQUE REFERENCES passkey_accounts (username)
         )
         """,
         """
@@ -70,8 +68,10 @@ public struct PostgresUserStore: UserStore {
         "CREATE TABLE IF NOT EXISTS passkey_server_migrations (name TEXT PRIMARY KEY)",
     ]
 
-    /// Creates the server's tables when missing, under the advisory lock, and returns the store.
-    public static func open(client: PostgresClient, logger: Logger) async throws -> PostgresUserStore {
+    /// Creates the server's tables in the database of `storage` when missing, under the advisory lock, normalises
+    /// usernames of earlier releases once, and returns the store.
+    public static func open(storage: PostgresStorage, logger: Logger) async throws -> PostgresUserStore {
+        let client = storage.client
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
             for statement in schema {
@@ -79,7 +79,7 @@ public struct PostgresUserStore: UserStore {
             }
             try await normalizeLegacyUsernames(on: connection, logger: logger)
         }
-        return PostgresUserStore(client: client, logger: logger)
+        return PostgresUserStore(client: client, logger: logger, accounts: storage.accountStore)
     }
 
     /// Brings usernames stored before normalisation to their normalised form once
@@ -93,10 +93,10 @@ public struct PostgresUserStore: UserStore {
             logger: logger
         ).collect()
         guard done.isEmpty else { return }
-        try await connection.query("LOCK TABLE passkey_server_users IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+        try await connection.query("LOCK TABLE passkey_accounts IN SHARE ROW EXCLUSIVE MODE", logger: logger)
         var names: [String] = []
         for try await name in try await connection.query(
-            "SELECT username FROM passkey_server_users",
+            "SELECT username FROM passkey_accounts",
             logger: logger
         ).decode(String.self) {
             names.append(name)
@@ -104,8 +104,8 @@ public struct PostgresUserStore: UserStore {
         for rename in AccountText.legacyRenames(names) {
             try await connection.query(
                 """
-                UPDATE passkey_server_users SET username = \(rename.to) WHERE username = \(rename.from)
-                AND NOT EXISTS (SELECT 1 FROM passkey_server_users WHERE username = \(rename.to))
+                UPDATE passkey_accounts SET username = \(rename.to) WHERE username = \(rename.from)
+                AND NOT EXISTS (SELECT 1 FROM passkey_accounts WHERE username = \(rename.to))
                 """,
                 logger: logger
             )
@@ -118,74 +118,34 @@ public struct PostgresUserStore: UserStore {
 
     /// The stored handle of `username`, inserting `proposed` first when there is none.
     public func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8] {
-        try await client.query(
-            """
-            INSERT INTO passkey_server_users (username, user_handle)
-            VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
-            """,
-            logger: logger
-        )
-        guard let handle = try await existingUserHandle(forUsername: username) else {
-            throw UserStoreError("a user was inserted but cannot be read back")
-        }
-        return handle
+        try await accounts.userHandle(forUsername: username, proposing: proposed)
     }
 
     /// The stored handle of `username`, or `nil`.
     public func existingUserHandle(forUsername username: String) async throws -> [UInt8]? {
-        let rows = try await client.query(
-            "SELECT user_handle FROM passkey_server_users WHERE username = \(username)",
-            logger: logger
-        ).collect()
-        guard let row = rows.first else { return nil }
-        let buffer = try row.decode(ByteBuffer.self)
-        return Array(buffer.readableBytesView)
+        try await accounts.existingUserHandle(forUsername: username)
     }
 
     /// The account whose handle is `userHandle`, or `nil`.
     public func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
-        let rows = try await client.query(
-            """
-            SELECT username, display_name FROM passkey_server_users
-            WHERE user_handle = \(ByteBuffer(bytes: userHandle))
-            """,
-            logger: logger
-        ).collect()
-        guard let row = rows.first else { return nil }
-        let (username, displayName) = try row.decode((String, String?).self)
-        return Account(username: username, userHandle: userHandle, displayName: displayName)
+        try await accounts.account(forUserHandle: userHandle)
     }
 
     /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
     public func createAccount(_ account: Account) async throws -> Bool {
-        let rows = try await client.query(
-            """
-            INSERT INTO passkey_server_users (username, user_handle, display_name)
-            VALUES (\(account.username), \(ByteBuffer(bytes: account.userHandle)), \(account.displayName))
-            ON CONFLICT DO NOTHING RETURNING username
-            """,
-            logger: logger
-        ).collect()
-        return !rows.isEmpty
+        try await accounts.createAccount(account)
     }
 
     /// Sets the display name of the account of `userHandle`.
     public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
-        let rows = try await client.query(
-            """
-            UPDATE passkey_server_users SET display_name = \(displayName)
-            WHERE user_handle = \(ByteBuffer(bytes: userHandle)) RETURNING username
-            """,
-            logger: logger
-        ).collect()
-        return !rows.isEmpty
+        try await accounts.setDisplayName(displayName, forUserHandle: userHandle)
     }
 
     /// Whether a Sign in with Apple link names the account of `userHandle`.
     public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
         let rows = try await client.query(
             """
-            SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_server_users USING (username)
+            SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_accounts USING (username)
             WHERE user_handle = \(ByteBuffer(bytes: userHandle))
             """,
             logger: logger
@@ -201,7 +161,7 @@ public struct PostgresUserStore: UserStore {
         try await client.query(
             """
             WITH created AS (
-                INSERT INTO passkey_server_users (username, user_handle)
+                INSERT INTO passkey_accounts (username, user_handle)
                 VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
                 RETURNING username
             )

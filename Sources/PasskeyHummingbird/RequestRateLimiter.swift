@@ -3,23 +3,30 @@ import Hummingbird
 import NIOCore
 
 /// The rate limits of the routes that write without a session (``AbuseLimits``): a token bucket per client address
-/// (``ClientAddress``) and one per username, each in the memory of this process. N instances behind one address
+/// (``ClientAddress``; an IPv6 client per /64), one per IPv6 /48 network with ``networkMultiplier`` times the
+/// client's rate and burst, and one per username, each in the memory of this process. N instances behind one address
 /// therefore let N times the rate through; a limit for the whole deployment belongs in the gateway in front.
 public struct RequestRateLimiter: Sendable {
     /// The buckets per client address; `nil` when not limited.
     public let perClientAddress: TokenBucketLimiter?
+    /// The buckets per IPv6 /48 network (``IPAddress/networkRateLimitKey``); `nil` when not limited.
+    public let perNetwork: TokenBucketLimiter?
     /// The buckets per username; `nil` when not limited.
     public let perUsername: TokenBucketLimiter?
+    /// How many clients' worth of requests one IPv6 /48 network may send: 16.
+    public static let networkMultiplier = 16
     /// Who the client is.
     public let clientAddress: ClientAddress
 
     /// Creates the limiter from the limits (`nil`: none).
     public init(
         perClientAddress: TokenBucketLimiter?,
+        perNetwork: TokenBucketLimiter? = nil,
         perUsername: TokenBucketLimiter?,
         clientAddress: ClientAddress
     ) {
         self.perClientAddress = perClientAddress
+        self.perNetwork = perNetwork
         self.perUsername = perUsername
         self.clientAddress = clientAddress
     }
@@ -28,18 +35,32 @@ public struct RequestRateLimiter: Sendable {
     public init(_ limits: AbuseLimits) {
         self.init(
             perClientAddress: limits.clientAddressRateLimit.map { TokenBucketLimiter(limit: $0) },
+            perNetwork: limits.clientAddressRateLimit.map {
+                TokenBucketLimiter(
+                    limit: RateLimit(
+                        rate: $0.rate * Double(Self.networkMultiplier),
+                        burst: $0.burst * Self.networkMultiplier
+                    )
+                )
+            },
             perUsername: limits.usernameRateLimit.map { TokenBucketLimiter(limit: $0) },
             clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
         )
     }
 
-    /// Takes a token for the client of `request` from `peer`.
+    /// Takes a token for the client of `request` from `peer`, and for its IPv6 /48 network.
     ///
-    /// - Throws: ``RateLimitExceeded`` when its bucket is empty.
+    /// - Throws: ``RateLimitExceeded`` when a bucket is empty.
     public func admit(_ request: Request, peer: SocketAddress?) throws {
         guard let perClientAddress else { return }
-        if case .limited(let retryAfter) = perClientAddress.acquire(clientAddress.key(of: request, peer: peer)) {
+        let client = clientAddress.client(of: request, peer: peer)
+        if case .limited(let retryAfter) = perClientAddress.acquire(client?.rateLimitKey ?? "unknown") {
             throw RateLimitExceeded(retryAfter: retryAfter, scope: "client address")
+        }
+        if let perNetwork, let network = client?.networkRateLimitKey,
+            case .limited(let retryAfter) = perNetwork.acquire(network)
+        {
+            throw RateLimitExceeded(retryAfter: retryAfter, scope: "network")
         }
     }
 

@@ -3,7 +3,8 @@ import NIOCore
 import SQLiteNIO
 
 /// A ``SessionStore`` in the `passkey_server_sessions` table of the SQLite file that holds the accounts, on the
-/// ``SQLiteUserStore``'s connection (one statement at a time on its own thread).
+/// library storage's one connection (``PasskeyVerifierSQLite/SQLiteStorage/connection``: one statement at a time on
+/// its own thread).
 public struct SQLiteSessionStore: SessionStore {
     let connection: SQLiteConnection
 

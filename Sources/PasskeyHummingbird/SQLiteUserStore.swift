@@ -1,82 +1,53 @@
 #if Hummingbird && SQLite
 import Foundation
 import NIOCore
+import PasskeyVerifier
+import PasskeyVerifierSQLite
 import SQLiteNIO
 
-/// A ``UserStore`` in the `passkey_server_users` table of an SQLite database, the file that holds the
-/// credential records (WebAuthn Level 3 §5.4.3 `user.id`).
+/// A ``UserStore`` in the SQLite database that holds the credential records: the accounts in the library's
+/// `passkey_accounts` table (``PasskeyVerifierSQLite/SQLiteAccountStore``), the Sign in with Apple links and secrets
+/// in the server's tables beside it (WebAuthn Level 3 §5.4.3 `user.id`).
 ///
-/// It has its own connection to the file, opened by ``open(path:)``, which creates the table when missing, and
-/// its own one-thread pool, so that the connection runs one statement at a time: a write that started while
-/// another statement of the connection was stepping would fail at once with `SQLITE_BUSY_SNAPSHOT` when another
-/// server process has written since. Accounts are created by one `INSERT … ON CONFLICT DO NOTHING RETURNING`, so
-/// of concurrent first registrations of one username one wins.
+/// It runs on the storage's one connection (``PasskeyVerifierSQLite/SQLiteStorage/connection``), so its statements
+/// take turns with the credential and challenge stores' on the storage's thread. ``open(storage:)`` creates the
+/// server's tables when missing. Accounts are created by one `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of
+/// concurrent first registrations of one username one wins.
 public struct SQLiteUserStore: UserStore {
     let connection: SQLiteConnection
-    let threadPool: NIOThreadPool
+    let accounts: SQLiteAccountStore
 
-    /// Opens the database file at `path` (creating it when missing) and creates the users table.
-    public static func open(path: String) async throws -> SQLiteUserStore {
-        let threadPool = NIOThreadPool(numberOfThreads: 1)
-        threadPool.start()
-        let connection: SQLiteConnection
-        do {
-            connection = try await SQLiteConnection.open(
-                storage: .file(path: path),
-                threadPool: threadPool,
-                on: MultiThreadedEventLoopGroup.singleton.any()
+    /// Creates the server's tables (Sign in with Apple links and secrets, sessions) in `storage`'s database when
+    /// missing, normalises usernames of earlier releases once, and returns the store.
+    public static func open(storage: SQLiteStorage) async throws -> SQLiteUserStore {
+        let connection = storage.connection
+        _ = try await connection.query(
+            """
+            CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
+                apple_subject TEXT PRIMARY KEY NOT NULL,
+                username TEXT NOT NULL UNIQUE REFERENCES passkey_accounts (username)
             )
-        } catch {
-            try? await threadPool.shutdownGracefully()
-            throw error
-        }
-        do {
-            _ = try await connection.query("PRAGMA busy_timeout = 10000")
-            _ = try await connection.query(
-                """
-                CREATE TABLE IF NOT EXISTS passkey_server_users (
-                    username TEXT PRIMARY KEY NOT NULL,
-                    user_handle BLOB NOT NULL UNIQUE,
-                    display_name TEXT
-                )
-                """
+            """
+        )
+        _ = try await connection.query(
+            "CREATE INDEX IF NOT EXISTS passkey_server_apple_accounts_username ON passkey_server_apple_accounts (username)"
+        )
+        _ = try await connection.query(
+            """
+            CREATE TABLE IF NOT EXISTS passkey_server_apple_secrets (
+                secret TEXT PRIMARY KEY NOT NULL,
+                purpose TEXT NOT NULL,
+                username TEXT NOT NULL,
+                expires_at INTEGER NOT NULL
             )
-            let columns = try await connection.query("PRAGMA table_info(passkey_server_users)")
-            if !columns.contains(where: { $0.column("name")?.string == "display_name" }) {
-                _ = try await connection.query("ALTER TABLE passkey_server_users ADD COLUMN display_name TEXT")
-            }
-            _ = try await connection.query(
-                """
-                CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
-                    apple_subject TEXT PRIMARY KEY NOT NULL,
-                    username TEXT NOT NULL UNIQUE REFERENCES passkey_server_users (username)
-                )
-                """
-            )
-            _ = try await connection.query(
-                "CREATE INDEX IF NOT EXISTS passkey_server_apple_accounts_username ON passkey_server_apple_accounts (username)"
-            )
-            _ = try await connection.query(
-                """
-                CREATE TABLE IF NOT EXISTS passkey_server_apple_secrets (
-                    secret TEXT PRIMARY KEY NOT NULL,
-                    purpose TEXT NOT NULL,
-                    username TEXT NOT NULL,
-                    expires_at INTEGER NOT NULL
-                )
-                """
-            )
-            _ = try await connection.query(
-                "CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_expires_at ON passkey_server_apple_secrets (expires_at)"
-            )
-            try await SQLiteSessionStore.createTable(on: connection)
-            try await normalizeLegacyUsernames(on: connection)
-        } catch {
-            try? await connection.close()
-            try? await threadPool.shutdownGracefully()
-            throw error
-        }
-        return SQLiteUserStore(connection: connection, threadPool: threadPool)
+            """
+        )
+        _ = try await connection.query(
+            "CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_expires_at ON passkey_server_apple_secrets (expires_at)"
+        )
+        try await SQLiteSessionStore.createTable(on: connection)
+        try await normalizeLegacyUsernames(on: connection)
+        return SQLiteUserStore(connection: connection, accounts: storage.accountStore)
     }
 
     /// Brings usernames stored before normalisation to their normalised form once
@@ -92,13 +63,13 @@ public struct SQLiteUserStore: UserStore {
             [.text(AccountText.normalizationMigration)]
         )
         guard done.isEmpty else { return }
-        let names = try await connection.query("SELECT username FROM passkey_server_users")
+        let names = try await connection.query("SELECT username FROM passkey_accounts")
             .compactMap { $0.column("username")?.string }
         for rename in AccountText.legacyRenames(names) {
             _ = try await connection.query(
                 """
-                UPDATE passkey_server_users SET username = ? WHERE username = ?
-                AND NOT EXISTS (SELECT 1 FROM passkey_server_users WHERE username = ?)
+                UPDATE passkey_accounts SET username = ? WHERE username = ?
+                AND NOT EXISTS (SELECT 1 FROM passkey_accounts WHERE username = ?)
                 """,
                 [.text(rename.to), .text(rename.from), .text(rename.to)]
             )
@@ -111,71 +82,34 @@ public struct SQLiteUserStore: UserStore {
 
     /// The stored handle of `username`, inserting `proposed` first when there is none.
     public func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8] {
-        _ = try await connection.query(
-            "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT (username) DO NOTHING",
-            [.text(username), .blob(ByteBuffer(bytes: proposed))]
-        )
-        guard let handle = try await existingUserHandle(forUsername: username) else {
-            throw UserStoreError("a user was inserted but cannot be read back")
-        }
-        return handle
+        try await accounts.userHandle(forUsername: username, proposing: proposed)
     }
 
     /// The stored handle of `username`, or `nil`.
     public func existingUserHandle(forUsername username: String) async throws -> [UInt8]? {
-        let rows = try await connection.query(
-            "SELECT user_handle FROM passkey_server_users WHERE username = ?",
-            [.text(username)]
-        )
-        guard let row = rows.first else { return nil }
-        guard case .blob(let buffer) = row.column("user_handle") else {
-            throw UserStoreError("a stored user handle is not a blob")
-        }
-        return Array(buffer.readableBytesView)
+        try await accounts.existingUserHandle(forUsername: username)
     }
 
     /// The account whose handle is `userHandle`, or `nil`.
     public func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
-        let rows = try await connection.query(
-            "SELECT username, display_name FROM passkey_server_users WHERE user_handle = ?",
-            [.blob(ByteBuffer(bytes: userHandle))]
-        )
-        guard let row = rows.first else { return nil }
-        guard let username = row.column("username")?.string else {
-            throw UserStoreError("a username stored for a user handle is not text")
-        }
-        return Account(username: username, userHandle: userHandle, displayName: row.column("display_name")?.string)
+        try await accounts.account(forUserHandle: userHandle)
     }
 
     /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
     public func createAccount(_ account: Account) async throws -> Bool {
-        let rows = try await connection.query(
-            """
-            INSERT INTO passkey_server_users (username, user_handle, display_name) VALUES (?, ?, ?)
-            ON CONFLICT DO NOTHING RETURNING username
-            """,
-            [
-                .text(account.username), .blob(ByteBuffer(bytes: account.userHandle)),
-                account.displayName.map(SQLiteData.text) ?? .null,
-            ]
-        )
-        return !rows.isEmpty
+        try await accounts.createAccount(account)
     }
 
     /// Sets the display name of the account of `userHandle`.
     public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
-        let rows = try await connection.query(
-            "UPDATE passkey_server_users SET display_name = ? WHERE user_handle = ? RETURNING username",
-            [displayName.map(SQLiteData.text) ?? .null, .blob(ByteBuffer(bytes: userHandle))]
-        )
-        return !rows.isEmpty
+        try await accounts.setDisplayName(displayName, forUserHandle: userHandle)
     }
 
     /// Whether a Sign in with Apple link names the account of `userHandle`.
     public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
         let rows = try await connection.query(
             """
-            SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_server_users USING (username)
+            SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_accounts USING (username)
             WHERE user_handle = ?
             """,
             [.blob(ByteBuffer(bytes: userHandle))]
@@ -195,7 +129,7 @@ public struct SQLiteUserStore: UserStore {
         let linkedNow = try await connection.query(
             """
             INSERT INTO passkey_server_apple_accounts (apple_subject, username)
-            SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM passkey_server_users WHERE username = ?)
+            SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM passkey_accounts WHERE username = ?)
             ON CONFLICT DO NOTHING RETURNING username
             """,
             [.text(subject), .text(username), .text(username)]
@@ -209,13 +143,13 @@ public struct SQLiteUserStore: UserStore {
                 throw AppleAccountConflict(username: username)
             }
             _ = try await connection.query(
-                "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                "INSERT INTO passkey_accounts (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 [.text(linked), .blob(ByteBuffer(bytes: proposed))]
             )
             return linked
         }
         _ = try await connection.query(
-            "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            "INSERT INTO passkey_accounts (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
             [.text(username), .blob(ByteBuffer(bytes: proposed))]
         )
         return username
@@ -254,12 +188,6 @@ public struct SQLiteUserStore: UserStore {
             [.integer(Int(AppleSignInSecret.seconds(now)))]
         )
         return rows.count
-    }
-
-    /// Closes the connection and stops its thread; the store fails afterwards.
-    public func close() async throws {
-        try await connection.close()
-        try await threadPool.shutdownGracefully()
     }
 }
 #endif

@@ -1,37 +1,16 @@
 #if Hummingbird
 import Foundation
+import PasskeyVerifier
 
-/// The server's accounts: one user handle (WebAuthn Level 3 §5.4.3 `user.id`) per username, created when the first
-/// passkey of a new username is stored (``createAccount(_:)``) and kept for every later ceremony, so that a user's
-/// credentials share one handle.
+/// The server's accounts: the library's ``PasskeyVerifier/AccountStore`` (one user handle, WebAuthn Level 3
+/// §5.4.3 `user.id`, per username, created when the first passkey of a new username is stored and kept for every
+/// later ceremony), plus the links and single-use secrets of Sign in with Apple.
 ///
-/// A user handle is random and reveals nothing about the user (§14.6.1); the username is only the name the
-/// client shows (§5.4.3 `user.name`). Implementations must make ``createAccount(_:)`` and
-/// ``userHandle(forUsername:proposing:)`` atomic: of two creations of one username at the same moment, on any
-/// server, one wins.
-public protocol UserStore: Sendable {
-    /// Creates `account` unless its username or user handle is taken.
-    ///
-    /// - Returns: `true` when this call created it, `false` when the username or handle existed.
-    func createAccount(_ account: Account) async throws -> Bool
-
-    /// The user handle of `username`, stored as `proposed` when the username has none yet: the FIDO
-    /// conformance mode's open registration, which creates the account when the options are asked for.
-    ///
-    /// - Returns: the handle stored for `username`: the existing one, or `proposed` when this call created it.
-    func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8]
-
-    /// The user handle of `username`, or `nil` when there is no such account.
-    func existingUserHandle(forUsername username: String) async throws -> [UInt8]?
-
-    /// The account that owns `userHandle`, or `nil` when no account has it.
-    func account(forUserHandle userHandle: [UInt8]) async throws -> Account?
-
-    /// Sets the display name of the account that owns `userHandle` (`nil` shows the username).
-    ///
-    /// - Returns: whether such an account exists.
-    func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool
-
+/// A host that mounts the routes without Sign in with Apple implements only the ``PasskeyVerifier/AccountStore``
+/// requirements: the Apple ones have defaults that keep nothing. ``SQLiteUserStore`` and ``PostgresUserStore`` keep
+/// the accounts in the library's `passkey_accounts` table, on the storage's own connection, and the Apple links
+/// beside it.
+public protocol UserStore: AccountStore {
     /// Whether the account of `userHandle` is linked to a Sign in with Apple user, so that it can be signed in to
     /// without a passkey.
     func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool

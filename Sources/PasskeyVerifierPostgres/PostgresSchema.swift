@@ -11,6 +11,11 @@
     ///
     /// Version 2: `passkey_metadata_blob`, the last good FIDO metadata BLOB (FIDO Metadata Service v3.0 §3.2) in
     /// its one row (`id` 1), with its `no` and the instant it was saved.
+    ///
+    /// Version 3: `passkey_accounts`, the accounts of ``PostgresAccountStore`` (username primary key, user handle
+    /// unique, display name). A database whose `passkey_server_users` table (the same columns, kept by earlier
+    /// releases of passkey-server) exists has that table renamed, so its accounts, and the foreign keys other
+    /// tables hold to it, carry over.
     public enum PostgresSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -67,6 +72,17 @@
                     saved_at TIMESTAMPTZ NOT NULL
                 )
                 """
+            ],
+            [
+                "ALTER TABLE IF EXISTS passkey_server_users RENAME TO passkey_accounts",
+                """
+                CREATE TABLE IF NOT EXISTS passkey_accounts (
+                    username TEXT PRIMARY KEY,
+                    user_handle BYTEA NOT NULL UNIQUE,
+                    display_name TEXT
+                )
+                """,
+                "ALTER TABLE passkey_accounts ADD COLUMN IF NOT EXISTS display_name TEXT",
             ],
         ]
 

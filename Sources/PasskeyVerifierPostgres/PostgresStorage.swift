@@ -3,9 +3,9 @@
     import PasskeyVerifier
     import PostgresNIO
 
-    /// A relying party's credential records and pending challenges in a PostgreSQL database (WebAuthn Level 3
-    /// §4 "credential record", §13.4.3), shared by every server process, with its ``credentialStore`` and
-    /// ``challengeStore``.
+    /// A relying party's credential records, pending challenges and accounts in a PostgreSQL database (WebAuthn
+    /// Level 3 §4 "credential record", §13.4.3, §5.4.3), shared by every server process, with its
+    /// ``credentialStore``, ``challengeStore`` and ``accountStore``.
     ///
     /// It runs its statements on the host's `PostgresClient` pool, whose `run()` the host keeps running (for
     /// instance in its `ServiceGroup`). ``open(client:logger:)`` creates the schema in a new database and migrates
@@ -32,6 +32,8 @@
         public var credentialStore: PostgresCredentialStore { PostgresCredentialStore(client: client, logger: logger) }
         /// The pending challenges, in the `passkey_challenges` table.
         public var challengeStore: PostgresChallengeStore { PostgresChallengeStore(client: client, logger: logger) }
+        /// The accounts (username and user handle, WebAuthn Level 3 §5.4.3), in the `passkey_accounts` table.
+        public var accountStore: PostgresAccountStore { PostgresAccountStore(client: client, logger: logger) }
         /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).
         public var metadataBLOBStore: PostgresMetadataBLOBStore {
             PostgresMetadataBLOBStore(client: client, logger: logger)

@@ -11,6 +11,11 @@
     ///
     /// Version 2: `passkey_metadata_blob`, the last good FIDO metadata BLOB (FIDO Metadata Service v3.0 §3.2) in
     /// its one row (`id` 1), with its `no` and the instant it was saved.
+    ///
+    /// Version 3: `passkey_accounts`, the accounts of ``SQLiteAccountStore`` (username primary key, user handle
+    /// unique, display name). A database whose `passkey_server_users` table (the same columns, kept by earlier
+    /// releases of passkey-server) exists has that table renamed, so its accounts, and the references other
+    /// tables hold to it, carry over.
     public enum SQLiteSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -64,7 +69,19 @@
                 )
                 """
             ],
+            [
+                """
+                CREATE TABLE IF NOT EXISTS passkey_accounts (
+                    username TEXT PRIMARY KEY NOT NULL,
+                    user_handle BLOB NOT NULL UNIQUE,
+                    display_name TEXT
+                )
+                """
+            ],
         ]
+
+        /// The schema version that adds `passkey_accounts`.
+        static let accountsVersion = 3
 
         /// Creates or migrates the schema in one `BEGIN IMMEDIATE` transaction: a second process opening the
         /// same file waits for the first and then finds the schema current.
@@ -94,7 +111,10 @@
                         "the database's schema version is \(version); this release knows 1 to \(currentVersion)"
                     )
                 }
-                for statements in migrations[version...] {
+                for (index, statements) in migrations.enumerated().dropFirst(version) {
+                    if index + 1 == accountsVersion {
+                        try await adoptServerAccounts(connection)
+                    }
                     for statement in statements {
                         _ = try await connection.query(statement)
                     }
@@ -107,6 +127,21 @@
             } catch {
                 _ = try? await connection.query("ROLLBACK")
                 throw error
+            }
+        }
+
+        /// Renames the `passkey_server_users` table of an earlier passkey-server to `passkey_accounts`, adding its
+        /// `display_name` column when that release had none, so the accounts carry over; does nothing when there is
+        /// no such table. SQLite rewrites the foreign keys of other tables that name it.
+        static func adoptServerAccounts(_ connection: SQLiteConnection) async throws {
+            let tables = try await connection.query(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'passkey_server_users'"
+            )
+            guard !tables.isEmpty else { return }
+            _ = try await connection.query("ALTER TABLE passkey_server_users RENAME TO passkey_accounts")
+            let columns = try await connection.query("PRAGMA table_info(passkey_accounts)")
+            if !columns.contains(where: { $0.column("name")?.string == "display_name" }) {
+                _ = try await connection.query("ALTER TABLE passkey_accounts ADD COLUMN display_name TEXT")
             }
         }
 

@@ -3,8 +3,9 @@
     import PasskeyVerifier
     import SQLiteNIO
 
-    /// One SQLite database holding a relying party's credential records and pending challenges (WebAuthn
-    /// Level 3 §4 "credential record", §13.4.3), with its ``credentialStore`` and ``challengeStore``.
+    /// One SQLite database holding a relying party's credential records, pending challenges and accounts
+    /// (WebAuthn Level 3 §4 "credential record", §13.4.3, §5.4.3), with its ``credentialStore``,
+    /// ``challengeStore`` and ``accountStore``.
     ///
     /// ``open(_:)`` creates the schema in a new database and migrates an older one, inside one
     /// `BEGIN IMMEDIATE` transaction recorded in the `passkey_schema_version` table, so processes opening one file
@@ -45,13 +46,18 @@
         /// How long ``open(_:)`` waits for another process's migration or journal-mode change: 60 seconds.
         public static let migrationTimeoutMilliseconds = 60_000
 
-        let connection: SQLiteConnection
+        /// The storage's one connection, for the host's own tables beside these (a server's sessions, say): their
+        /// statements then run one at a time with the stores', on the storage's thread. Close the storage, not the
+        /// connection.
+        public let connection: SQLiteConnection
         let threadPool: NIOThreadPool
 
         /// The credential records, in the `passkey_credentials` table.
         public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(connection: connection) }
         /// The pending challenges, in the `passkey_challenges` table.
         public var challengeStore: SQLiteChallengeStore { SQLiteChallengeStore(connection: connection) }
+        /// The accounts (username and user handle, WebAuthn Level 3 §5.4.3), in the `passkey_accounts` table.
+        public var accountStore: SQLiteAccountStore { SQLiteAccountStore(connection: connection) }
         /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).
         public var metadataBLOBStore: SQLiteMetadataBLOBStore { SQLiteMetadataBLOBStore(connection: connection) }
 

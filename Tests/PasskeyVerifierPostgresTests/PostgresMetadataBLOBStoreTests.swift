@@ -60,8 +60,7 @@
             try await client.query("DROP TABLE passkey_metadata_blob")
             try await client.query("UPDATE passkey_schema_version SET version = 1")
             let storage = try await PostgresStorage.open(client: client)
-            #expect(PostgresSchema.currentVersion == 2)
-            #expect(try await storage.schemaVersion() == 2)
+            #expect(try await storage.schemaVersion() == PostgresSchema.currentVersion)
             #expect(try await storage.metadataBLOBStore.saveMetadataBLOB(StoredMetadataBLOB(jws: [5], serialNumber: 1)))
             try await client.query("UPDATE passkey_metadata_blob SET serial_number = -1")
             let error = await #expect(throws: StoreError.self) {

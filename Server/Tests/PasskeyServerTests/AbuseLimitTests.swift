@@ -82,6 +82,13 @@ import Testing
         #expect(resolver.resolve(peer: proxy, forwardedFor: ["10.0.0.1, 10.0.0.2"]) == IPAddress("10.0.0.1"))
         #expect(resolver.resolve(peer: proxy, forwardedFor: ["203.0.113.9, not-an-address"]) == proxy)
         #expect(resolver.resolve(peer: proxy, forwardedFor: ["2001:db8::1, [2001:db9::5]"]) == IPAddress("2001:db9::5"))
+        #expect(resolver.resolve(peer: proxy, forwardedFor: ["203.0.113.9:4711"]) == IPAddress("203.0.113.9"))
+        #expect(resolver.resolve(peer: proxy, forwardedFor: ["[2001:db9::5]:443"]) == IPAddress("2001:db9::5"))
+        for malformed in [
+            "203.0.113.9:", "203.0.113.9:123456", "203.0.113.9:x1", "2001:db9::5:443x", "[2001:db9::5:443",
+        ] {
+            #expect(resolver.resolve(peer: proxy, forwardedFor: [malformed]) == proxy)
+        }
         let stranger = try #require(IPAddress("192.0.2.1"))
         #expect(resolver.resolve(peer: stranger, forwardedFor: ["203.0.113.9"]) == stranger)
         #expect(resolver.resolve(peer: nil, forwardedFor: ["203.0.113.9"]) == nil)
@@ -92,6 +99,8 @@ import Testing
         #expect(IPAddress("2001:DB8:0:0:0:0:0:1")?.description == "2001:db8::1")
         #expect(IPAddress("2001:db8:1:2:3:4:5:6")?.rateLimitKey == "2001:db8:1:2::/64")
         #expect(IPAddress("192.0.2.1")?.rateLimitKey == "192.0.2.1")
+        #expect(IPAddress("2001:db8:1:2:3:4:5:6")?.networkRateLimitKey == "2001:db8:1::/48")
+        #expect(IPAddress("192.0.2.1")?.networkRateLimitKey == nil)
         for malformed in [
             "", "1.2.3", "256.1.1.1", "1.2.3.4.5", "::g", "example.com", String(repeating: "1", count: 100),
         ] {
@@ -321,5 +330,28 @@ import Testing
         #expect(try await store.take([2], at: now) == nil)
         #expect(try await store.take([3], at: now) != nil)
         #expect(try await store.take([4], at: now) != nil)
+    }
+
+    @Test func anIPv6NetworkCannotMultiplyItsRateThroughItsSubnets() throws {
+        let limiter = RequestRateLimiter(
+            AbuseLimits(clientAddressRateLimit: RateLimit(rate: 0.001, burst: 1), usernameRateLimit: nil)
+        )
+        let request = Request(
+            head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/assertion/options"),
+            body: RequestBody(buffer: ByteBuffer())
+        )
+        for subnet in 0..<RequestRateLimiter.networkMultiplier {
+            let peer = try SocketAddress(ipAddress: "2001:db8:1:\(String(subnet, radix: 16))::1", port: 4711)
+            #expect(throws: Never.self) { try limiter.admit(request, peer: peer) }
+            let again = #expect(throws: RateLimitExceeded.self) { try limiter.admit(request, peer: peer) }
+            #expect(again?.scope == "client address")
+        }
+        let next = try SocketAddress(ipAddress: "2001:db8:1:ff::1", port: 4711)
+        let refused = #expect(throws: RateLimitExceeded.self) { try limiter.admit(request, peer: next) }
+        #expect(refused?.scope == "network")
+        let otherNetwork = try SocketAddress(ipAddress: "2001:db8:2::1", port: 4711)
+        #expect(throws: Never.self) { try limiter.admit(request, peer: otherNetwork) }
+        let ipv4 = try SocketAddress(ipAddress: "192.0.2.1", port: 4711)
+        #expect(throws: Never.self) { try limiter.admit(request, peer: ipv4) }
     }
 }

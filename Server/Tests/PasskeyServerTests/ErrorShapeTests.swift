@@ -31,20 +31,35 @@ import Testing
 
     @Test(arguments: [
         ("/attestation/options", HTTPRequest.Method.get, "POST"),
+        ("/attestation/options", .head, "POST"),
+        ("/attestation/options", .options, "POST"),
         ("/assertion/result", .put, "POST"),
-        ("/session", .post, "GET"),
-        ("/session", .delete, "GET"),
-        ("/credentials", .patch, "GET"),
-        ("/health/ready", .delete, "GET"),
+        ("/session", .post, "GET, HEAD"),
+        ("/session", .delete, "GET, HEAD"),
+        ("/credentials", .patch, "GET, HEAD"),
+        ("/health/ready", .delete, "GET, HEAD"),
+        ("/health/live", .options, "GET, HEAD"),
     ])
     func aMethodTheRouteDoesNotAnswerIs405WithAllow(path: String, method: HTTPRequest.Method, allow: String)
         async throws
     {
         try await ServerHarness.run { server in
-            let body: [UInt8]? = method == .get || method == .delete ? nil : Array("{}".utf8)
+            let body: [UInt8]? = [.get, .head, .delete, .options].contains(method) ? nil : Array("{}".utf8)
             let response = try await server.execute(path, method: method, bytes: body)
-            try Self.expectFailure(response, .methodNotAllowed, "methodNotAllowed")
+            if method == .head {
+                #expect(response.status == .methodNotAllowed)
+            } else {
+                try Self.expectFailure(response, .methodNotAllowed, "methodNotAllowed")
+            }
             #expect(response.headers[.allow] == allow)
+        }
+    }
+
+    @Test func aGetRouteAnswersHeadWithoutABody() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.execute("/health/live", method: .head, bytes: nil)
+            #expect(response.status == .ok)
+            #expect(response.body.readableBytes == 0)
         }
     }
 

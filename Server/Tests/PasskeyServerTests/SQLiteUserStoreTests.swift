@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import PasskeyHummingbird
+import PasskeyVerifier
 import SQLiteNIO
 import Testing
 
@@ -65,7 +66,7 @@ import Testing
         ]
         for (name, handle) in rows {
             _ = try await connection.query(
-                "INSERT INTO passkey_server_users (username, user_handle) VALUES (?, ?)",
+                "INSERT INTO passkey_accounts (username, user_handle) VALUES (?, ?)",
                 [.text(name), .blob(ByteBuffer(bytes: [UInt8(handle)]))])
         }
         try await connection.close()

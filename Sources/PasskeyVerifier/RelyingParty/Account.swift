@@ -1,11 +1,11 @@
-#if Hummingbird
-/// An account of the server: its username (WebAuthn Level 3 §5.4.3 `user.name`, normalised by
-/// ``AccountText/username(_:)``), its user handle (§5.4.3 `user.id`) and the display name its owner chose
-/// (§5.4.3 `user.displayName`).
+/// An account of a relying party: its username (WebAuthn Level 3 §5.4.3 `user.name`, as the host normalises it),
+/// its user handle (§5.4.3 `user.id`) and the display name its owner chose (§5.4.3 `user.displayName`).
+///
+/// An ``AccountStore`` keeps one per username; every credential of the account carries its user handle.
 public struct Account: Sendable, Hashable {
     /// The username.
     public var username: String
-    /// The user handle: random, 32 bytes, saying nothing about the person (§14.6.1).
+    /// The user handle: random, at most 64 bytes, saying nothing about the person (§5.4.3, §14.6.1).
     public var userHandle: [UInt8]
     /// The display name; `nil` shows the username.
     public var displayName: String?
@@ -20,4 +20,3 @@ public struct Account: Sendable, Hashable {
     /// The display name, or the username when there is none.
     public var shownName: String { displayName ?? username }
 }
-#endif
