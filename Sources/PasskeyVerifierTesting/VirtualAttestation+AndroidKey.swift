@@ -9,6 +9,12 @@ import PasskeyVerifier
 #endif
 
 extension VirtualAttestation {
+    /// The CA chain of an `android-key` attestation (§8.4) and the flaws of its KeyDescriptions.
+    struct AndroidKeyAuthority: Sendable {
+        let authority: VirtualAttestationAuthority
+        let statementDefects: Set<AndroidKeyStatementDefect>
+    }
+
     /// `android-key` attestation (§8.4) with a newly generated root and, by default, intermediate CA standing in
     /// for Google's hardware attestation roots. Every registration gets a leaf certificate whose public key is
     /// the credential public key and whose KeyDescription extension (1.3.6.1.4.1.11129.2.1.17, §8.4.1,
@@ -28,13 +34,15 @@ extension VirtualAttestation {
     ///   - defects: Flaws of the issued chains (``CertificateDefect``); not ``CertificateDefect/leafOnWrongCurve``,
     ///     ``CertificateDefect/missingAAGUIDExtension`` or ``CertificateDefect/mismatchedAAGUIDExtension``: the
     ///     leaf's key is the credential key and it carries no AAGUID.
+    ///   - statementDefects: Flaws of the KeyDescription and the leaf's key (``AndroidKeyStatementDefect``).
     /// - Throws: ``VirtualAuthenticatorError``: `invalidParameter` for a defect that does not apply, or when a key
     ///   or certificate cannot be created.
     public static func androidKey(
         notValidBefore: Date = defaultNotValidBefore,
         notValidAfter: Date = defaultNotValidAfter,
         issuesThroughIntermediate: Bool = true,
-        defects: Set<CertificateDefect> = []
+        defects: Set<CertificateDefect> = [],
+        statementDefects: Set<AndroidKeyStatementDefect> = []
     ) throws(VirtualAuthenticatorError) -> VirtualAttestation {
         try requireApplicable(
             defects,
@@ -49,7 +57,8 @@ extension VirtualAttestation {
                 issuesThroughIntermediate: issuesThroughIntermediate,
                 defects: defects
             )
-            return VirtualAttestation(kind: .androidKey(authority))
+            return VirtualAttestation(
+                kind: .androidKey(AndroidKeyAuthority(authority: authority, statementDefects: statementDefects)))
         }
     }
 
@@ -58,39 +67,51 @@ extension VirtualAttestation {
 
     /// The `android-key` `attStmt` (§8.4): `{alg, sig, x5c}`.
     static func androidKeyStatement(
-        _ authority: VirtualAttestationAuthority,
+        _ android: AndroidKeyAuthority,
         signedData: [UInt8],
         clientDataHash: [UInt8],
         credentialKey: VirtualCredentialKey
     ) throws -> CBORMap {
-        let chain = try authority.issueChain(
+        let flaws = android.statementDefects
+        let signingKey =
+            flaws.contains(.leafKeyNotCredentialKey)
+            ? try VirtualCredentialKey.generate(credentialKey.algorithm) : credentialKey
+        let challenge = flaws.contains(.wrongAttestationChallenge) ? RandomBytes.generate(32) : clientDataHash
+        let chain = try android.authority.issueChain(
             subject: DistinguishedName(attributes: [
                 .init(oid: DistinguishedName.Attribute.commonNameOID, value: "Android Keystore Key")
             ]),
-            publicKey: credentialKey.privateKey.publicKey,
+            publicKey: signingKey.privateKey.publicKey,
             extensions: [
                 CertificateExtension(
                     oid: androidKeyDescriptionOID,
                     isCritical: false,
-                    value: keyDescription(attestationChallenge: clientDataHash)
+                    value: keyDescription(attestationChallenge: challenge, defects: flaws)
                 )
             ]
         )
         return map([
-            ("alg", CBORValue(integer: credentialKey.algorithm.rawValue)),
-            ("sig", .byteString(try credentialKey.privateKey.sign(signedData))),
+            ("alg", CBORValue(integer: signingKey.algorithm.rawValue)),
+            ("sig", .byteString(try signingKey.privateKey.sign(signedData))),
             ("x5c", .array(chain.map { .byteString($0.derEncoded) })),
         ])
     }
 
     /// A DER `KeyDescription` (§8.4.1; Android "Key and ID attestation" schema) for a key the TEE generated for
-    /// signing.
-    private static func keyDescription(attestationChallenge: [UInt8]) -> [UInt8] {
+    /// signing, with the flaws `defects` name.
+    private static func keyDescription(
+        attestationChallenge: [UInt8],
+        defects: Set<AndroidKeyStatementDefect>
+    ) -> [UInt8] {
         let trustedEnvironment: UInt64 = 1
+        let purpose: UInt64 = defects.contains(.purposeNotSign) ? 0 : 2
+        let origin: UInt64 = defects.contains(.originNotGenerated) ? 2 : 0
         let teeEnforced = DERBuilder.sequence([
-            TestKitDER.explicitTag(1, TestKitDER.set([DERBuilder.integer(2)])),
-            TestKitDER.explicitTag(702, DERBuilder.integer(0)),
+            TestKitDER.explicitTag(1, TestKitDER.set([DERBuilder.integer(purpose)])),
+            TestKitDER.explicitTag(702, DERBuilder.integer(origin)),
         ])
+        let softwareEnforced = DERBuilder.sequence(
+            defects.contains(.allApplications) ? [TestKitDER.explicitTag(600, [0x05, 0x00])] : [])
         return DERBuilder.sequence([
             DERBuilder.integer(3),
             TestKitDER.enumerated(trustedEnvironment),
@@ -98,7 +119,7 @@ extension VirtualAttestation {
             TestKitDER.enumerated(trustedEnvironment),
             DERBuilder.octetString(attestationChallenge),
             DERBuilder.octetString([]),
-            DERBuilder.sequence([]),
+            softwareEnforced,
             teeEnforced,
         ])
     }

@@ -18,6 +18,7 @@ extension VirtualAttestation {
         let manufacturer: String
         let model: String
         let version: String
+        let statementDefects: Set<TPMStatementDefect>
     }
 
     /// `tcg-at-tpmManufacturer`, `tcg-at-tpmModel`, `tcg-at-tpmVersion` (TCG EK Credential Profile §3.2.9).
@@ -26,6 +27,8 @@ extension VirtualAttestation {
     static let tpmVersionOID = "2.23.133.2.3"
     /// `tcg-kp-AIKCertificate` (§8.3.1).
     static let aikCertificateKeyPurposeOID = "2.23.133.8.3"
+    /// `id-kp-serverAuth` (RFC 5280 §4.2.1.12).
+    static let serverAuthKeyPurposeOID = "1.3.6.1.5.5.7.3.1"
 
     /// `tpm` attestation (§8.3) with a newly generated TPM-like CA chain (a root and, by default, an intermediate
     /// as TPM vendors use) and one attestation identity key (AIK). Every registration gets:
@@ -57,6 +60,7 @@ extension VirtualAttestation {
     ///   - version: `tcg-at-tpmVersion` (2.23.133.2.3).
     ///   - defects: Flaws of the issued chains (``CertificateDefect``); ``CertificateDefect/leafOnWrongCurve``
     ///     gives the AIK a key that does not fit `alg` (P-384 for ES256, otherwise P-256).
+    ///   - statementDefects: Flaws of the statement and the AIK certificate (``TPMStatementDefect``).
     /// - Throws: ``VirtualAuthenticatorError`` when a key or certificate cannot be created.
     public static func tpm(
         notValidBefore: Date = defaultNotValidBefore,
@@ -67,7 +71,8 @@ extension VirtualAttestation {
         manufacturer: String = "id:FFFFF1D0",
         model: String = "PasskeyVerifier vTPM",
         version: String = "id:13",
-        defects: Set<CertificateDefect> = []
+        defects: Set<CertificateDefect> = [],
+        statementDefects: Set<TPMStatementDefect> = []
     ) throws(VirtualAuthenticatorError) -> VirtualAttestation {
         try VirtualAuthenticatorError.wrapping("cannot create the tpm attestation authority") {
             let authority = try VirtualAttestationAuthority(
@@ -85,7 +90,8 @@ extension VirtualAttestation {
                 includesAAGUIDExtension: includesAAGUIDExtension,
                 manufacturer: manufacturer,
                 model: model,
-                version: version
+                version: version,
+                statementDefects: statementDefects
             )
             return VirtualAttestation(kind: .tpm(tpm), statementAlgorithm: algorithm)
         }
@@ -103,35 +109,49 @@ extension VirtualAttestation {
         guard let hash = algorithm.hashAlgorithm else {
             throw VirtualAuthenticatorError(.unsupportedAlgorithm, "tpm alg \(algorithm) has no hash")
         }
-        let pubArea = try tpmPublicArea(credentialKey.publicKey)
+        let flaws = tpm.statementDefects
+        let certifiedKey =
+            flaws.contains(.pubAreaForAnotherKey)
+            ? try VirtualCredentialKey.generate(credentialKey.algorithm).publicKey : credentialKey.publicKey
+        let pubArea = try tpmPublicArea(certifiedKey)
         let certInfo = tpmCertifyInfo(
-            extraData: hash.hash(signedData),
-            attestedName: tpmName(HashAlgorithm.sha256.hash(pubArea)),
+            magic: flaws.contains(.wrongMagic) ? 0xFF54_4348 : 0xFF54_4347,
+            type: flaws.contains(.wrongType) ? 0x8018 : 0x8017,
+            extraData: hash.hash(flaws.contains(.wrongExtraData) ? signedData + [0x00] : signedData),
+            attestedName: tpmName(HashAlgorithm.sha256.hash(flaws.contains(.wrongAttestedName) ? [] : pubArea)),
             signerName: tpmName(HashAlgorithm.sha256.hash(tpm.attestationKey.publicKey.subjectPublicKeyInfo))
         )
-        var extensions = [
+        var extensions: [CertificateExtension] = []
+        if !flaws.contains(.missingSubjectAlternativeName) {
+            extensions.append(
+                CertificateExtension(
+                    oid: "2.5.29.17",
+                    isCritical: !flaws.contains(.nonCriticalSubjectAlternativeName),
+                    value: TestKitDER.directoryNameAlternativeName([
+                        (tpmManufacturerOID, tpm.manufacturer), (tpmModelOID, tpm.model),
+                        (tpmVersionOID, tpm.version),
+                    ])
+                ))
+        }
+        let keyPurpose = flaws.contains(.missingAIKKeyPurpose) ? serverAuthKeyPurposeOID : aikCertificateKeyPurposeOID
+        extensions.append(
             CertificateExtension(
-                oid: "2.5.29.17",
-                isCritical: true,
-                value: TestKitDER.directoryNameAlternativeName([
-                    (tpmManufacturerOID, tpm.manufacturer), (tpmModelOID, tpm.model), (tpmVersionOID, tpm.version),
-                ])
-            ),
-            CertificateExtension(
-                oid: "2.5.29.37",
-                isCritical: false,
-                value: TestKitDER.extendedKeyUsage([aikCertificateKeyPurposeOID])
-            ),
-        ]
+                oid: "2.5.29.37", isCritical: false, value: TestKitDER.extendedKeyUsage([keyPurpose])))
         extensions += aaguidExtensions(
             aaguid, includes: tpm.includesAAGUIDExtension, defects: tpm.authority.defects)
+        let subject =
+            flaws.contains(.nonEmptySubject)
+            ? DistinguishedName(attributes: [
+                .init(oid: DistinguishedName.Attribute.commonNameOID, value: "PasskeyVerifier vTPM AIK")
+            ])
+            : DistinguishedName(attributes: [])
         let chain = try tpm.authority.issueChain(
-            subject: DistinguishedName(attributes: []),
+            subject: subject,
             publicKey: tpm.attestationKey.publicKey,
             extensions: extensions
         )
         return map([
-            ("ver", .textString("2.0")),
+            ("ver", .textString(flaws.contains(.wrongVersion) ? "1.0" : "2.0")),
             ("alg", CBORValue(integer: algorithm.rawValue)),
             ("x5c", .array(chain.map { .byteString($0.derEncoded) })),
             ("sig", .byteString(try tpm.attestationKey.sign(certInfo))),
@@ -177,8 +197,14 @@ extension VirtualAttestation {
     }
 
     /// A `TPMS_ATTEST` of type `TPM_ST_ATTEST_CERTIFY` (TPM 2.0 Part 2 §10.12.12, §10.12.3).
-    private static func tpmCertifyInfo(extraData: [UInt8], attestedName: [UInt8], signerName: [UInt8]) -> [UInt8] {
-        var info = uint32(0xFF54_4347) + uint16(0x8017)
+    private static func tpmCertifyInfo(
+        magic: UInt32,
+        type: UInt16,
+        extraData: [UInt8],
+        attestedName: [UInt8],
+        signerName: [UInt8]
+    ) -> [UInt8] {
+        var info = uint32(magic) + uint16(type)
         info += sized(signerName) + sized(extraData)
         info += uint64(UInt64.random(in: 1...UInt64(UInt32.max))) + uint32(1) + uint32(0) + [0x01]
         info += uint64(0x0002_0000_0000_0000)

@@ -19,13 +19,14 @@ import PasskeyVerifier
 /// - ``apple(notValidBefore:notValidAfter:)``: the `apple` format (§8.8) with a generated root and
 ///   intermediate CA standing in for Apple's, Anonymization CA attestation.
 /// - ``fidoU2F(notValidBefore:notValidAfter:defects:)``: the `fido-u2f` format (§8.6), Basic attestation.
-/// - ``tpm(notValidBefore:notValidAfter:algorithm:issuesThroughIntermediate:includesAAGUIDExtension:manufacturer:model:version:defects:)``:
+/// - ``tpm(notValidBefore:notValidAfter:algorithm:issuesThroughIntermediate:includesAAGUIDExtension:manufacturer:model:version:defects:statementDefects:)``:
 ///   the `tpm` format (§8.3) with a TPM-like AIK certificate chain, Attestation CA attestation.
-/// - ``androidKey(notValidBefore:notValidAfter:issuesThroughIntermediate:defects:)``: the `android-key` format
+/// - ``androidKey(notValidBefore:notValidAfter:issuesThroughIntermediate:defects:statementDefects:)``: the `android-key` format
 ///   (§8.4) with a KeyDescription extension, Basic attestation.
 ///
 /// The formats with a generated chain (packed full, fido-u2f, tpm, android-key) can issue through an intermediate
-/// CA and carry ``CertificateDefect``s for negative tests.
+/// CA and carry ``CertificateDefect``s for negative tests; tpm and android-key also ``TPMStatementDefect``s and
+/// ``AndroidKeyStatementDefect``s, flaws only their generated keys could sign.
 ///
 /// Configure the verifier with ``trustAnchors`` (or add ``rootCertificate`` to your own anchors for
 /// ``format``). Generate an attestation once and share it: each generation creates new CA keys.
@@ -37,7 +38,7 @@ public struct VirtualAttestation: Sendable {
         case apple(AppleAuthority)
         case fidoU2F(FIDOU2FAuthority)
         case tpm(TPMAuthority)
-        case androidKey(VirtualAttestationAuthority)
+        case androidKey(AndroidKeyAuthority)
     }
 
     /// The CA and the batch attestation key of a `packed` full attestation (§8.2, §8.2.1).
@@ -204,7 +205,7 @@ public struct VirtualAttestation: Sendable {
         case .apple(let authority): return authority.rootCertificate
         case .fidoU2F(let u2f): return u2f.authority.root.certificate
         case .tpm(let tpm): return tpm.authority.root.certificate
-        case .androidKey(let authority): return authority.root.certificate
+        case .androidKey(let android): return android.authority.root.certificate
         }
     }
 
@@ -217,7 +218,7 @@ public struct VirtualAttestation: Sendable {
         case .apple(let authority): return authority.intermediateCertificate
         case .fidoU2F(let u2f): return u2f.authority.intermediate?.certificate
         case .tpm(let tpm): return tpm.authority.intermediate?.certificate
-        case .androidKey(let authority): return authority.intermediate?.certificate
+        case .androidKey(let android): return android.authority.intermediate?.certificate
         }
     }
 
@@ -244,7 +245,7 @@ public struct VirtualAttestation: Sendable {
         case .packed(let packed): return packed.authority.defects
         case .fidoU2F(let u2f): return u2f.authority.defects
         case .tpm(let tpm): return tpm.authority.defects
-        case .androidKey(let authority): return authority.defects
+        case .androidKey(let android): return android.authority.defects
         }
     }
 
@@ -317,9 +318,9 @@ public struct VirtualAttestation: Sendable {
                     aaguid: aaguid,
                     statementAlgorithm: statementAlgorithm
                 )
-            case .androidKey(let authority):
+            case .androidKey(let android):
                 return try Self.androidKeyStatement(
-                    authority,
+                    android,
                     signedData: signedData,
                     clientDataHash: clientDataHash,
                     credentialKey: credentialKey
