@@ -16,6 +16,7 @@
 ///   `alg` that does not fit the key).
 /// - ``mismatchedAAGUIDExtension``, ``certificateAuthorityLeaf``: `invalidAttestationStatement` for packed and
 ///   tpm; a CA leaf is accepted for fido-u2f and android-key, whose sections set no basic constraints rule.
+/// - ``wrongOrganizationalUnit``: `invalidAttestationStatement`.
 /// - ``missingAAGUIDExtension``: accepted, as §8.2.1 and §8.3.1 make the extension optional.
 public enum CertificateDefect: Sendable, Hashable, CaseIterable {
     /// The attestation (leaf) certificate's validity ended before the verification instant (RFC 5280 §4.1.2.5).
@@ -40,6 +41,9 @@ public enum CertificateDefect: Sendable, Hashable, CaseIterable {
     case mismatchedAAGUIDExtension
     /// The leaf's basic constraints say `cA` TRUE, which §8.2.1 and §8.3.1 forbid.
     case certificateAuthorityLeaf
+    /// The packed attestation certificate's subject OU is `Authenticator`, not `Authenticator Attestation`
+    /// (§8.2.1). For packed only.
+    case wrongOrganizationalUnit
 
     /// Whether the defect needs an intermediate CA between the root and the leaf.
     var needsIntermediate: Bool {

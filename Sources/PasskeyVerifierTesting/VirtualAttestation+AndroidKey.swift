@@ -32,8 +32,9 @@ extension VirtualAttestation {
     ///   - notValidAfter: End of that validity.
     ///   - issuesThroughIntermediate: Whether an intermediate CA issues the leaves.
     ///   - defects: Flaws of the issued chains (``CertificateDefect``); not ``CertificateDefect/leafOnWrongCurve``,
-    ///     ``CertificateDefect/missingAAGUIDExtension`` or ``CertificateDefect/mismatchedAAGUIDExtension``: the
-    ///     leaf's key is the credential key and it carries no AAGUID.
+    ///     ``CertificateDefect/missingAAGUIDExtension``, ``CertificateDefect/mismatchedAAGUIDExtension`` or
+    ///     ``CertificateDefect/wrongOrganizationalUnit``: the leaf's key is the credential key, it carries no AAGUID
+    ///     and §8.4 sets no subject rule.
     ///   - statementDefects: Flaws of the KeyDescription and the leaf's key (``AndroidKeyStatementDefect``).
     /// - Throws: ``VirtualAuthenticatorError``: `invalidParameter` for a defect that does not apply, or when a key
     ///   or certificate cannot be created.
@@ -46,7 +47,9 @@ extension VirtualAttestation {
     ) throws(VirtualAuthenticatorError) -> VirtualAttestation {
         try requireApplicable(
             defects,
-            excluding: [.leafOnWrongCurve, .missingAAGUIDExtension, .mismatchedAAGUIDExtension],
+            excluding: [
+                .leafOnWrongCurve, .missingAAGUIDExtension, .mismatchedAAGUIDExtension, .wrongOrganizationalUnit,
+            ],
             format: "android-key"
         )
         return try VirtualAuthenticatorError.wrapping("cannot create the android-key attestation authority") {

@@ -30,7 +30,7 @@ extension VirtualAttestation {
     ///   - defects: Flaws of the issued certificates: ``CertificateDefect/expiredLeaf``,
     ///     ``CertificateDefect/notYetValidLeaf``, ``CertificateDefect/leafOnWrongCurve`` (a P-384 batch key) and
     ///     ``CertificateDefect/certificateAuthorityLeaf``; the others do not apply to a one-certificate `x5c`
-    ///     without an AAGUID extension.
+    ///     without an AAGUID extension or subject rules (§8.6.2).
     /// - Throws: ``VirtualAuthenticatorError``: `invalidParameter` for a defect that does not apply, or when a key
     ///   or certificate cannot be created.
     public static func fidoU2F(
@@ -42,7 +42,7 @@ extension VirtualAttestation {
             defects,
             excluding: [
                 .expiredIntermediate, .notYetValidIntermediate, .reversedChainOrder, .missingAAGUIDExtension,
-                .mismatchedAAGUIDExtension,
+                .mismatchedAAGUIDExtension, .wrongOrganizationalUnit,
             ],
             format: "fido-u2f"
         )

@@ -59,9 +59,12 @@ extension VirtualAttestation {
     ///   - model: `tcg-at-tpmModel` (2.23.133.2.2).
     ///   - version: `tcg-at-tpmVersion` (2.23.133.2.3).
     ///   - defects: Flaws of the issued chains (``CertificateDefect``); ``CertificateDefect/leafOnWrongCurve``
-    ///     gives the AIK a key that does not fit `alg` (P-384 for ES256, otherwise P-256).
+    ///     gives the AIK a key that does not fit `alg` (P-384 for ES256, otherwise P-256); not
+    ///     ``CertificateDefect/wrongOrganizationalUnit`` (the AIK's subject is empty: see
+    ///     ``TPMStatementDefect/nonEmptySubject``).
     ///   - statementDefects: Flaws of the statement and the AIK certificate (``TPMStatementDefect``).
-    /// - Throws: ``VirtualAuthenticatorError`` when a key or certificate cannot be created.
+    /// - Throws: ``VirtualAuthenticatorError``: `invalidParameter` for a defect that does not apply, or when a key
+    ///   or certificate cannot be created.
     public static func tpm(
         notValidBefore: Date = defaultNotValidBefore,
         notValidAfter: Date = defaultNotValidAfter,
@@ -74,7 +77,8 @@ extension VirtualAttestation {
         defects: Set<CertificateDefect> = [],
         statementDefects: Set<TPMStatementDefect> = []
     ) throws(VirtualAuthenticatorError) -> VirtualAttestation {
-        try VirtualAuthenticatorError.wrapping("cannot create the tpm attestation authority") {
+        try requireApplicable(defects, excluding: [.wrongOrganizationalUnit], format: "tpm")
+        return try VirtualAuthenticatorError.wrapping("cannot create the tpm attestation authority") {
             let authority = try VirtualAttestationAuthority(
                 name: "PasskeyVerifier Virtual TPM",
                 notValidBefore: notValidBefore,

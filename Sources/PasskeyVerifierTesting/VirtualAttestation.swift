@@ -70,7 +70,7 @@ public struct VirtualAttestation: Sendable {
     static let fidoAAGUIDOID = "1.3.6.1.4.1.45724.1.1.4"
     /// The nonce extension of Apple anonymous attestation certificates (§8.8).
     static let appleNonceOID = "1.2.840.113635.100.8.2"
-    static let stateOrProvinceNameOID = "2.5.4.8"
+    private static let stateOrProvinceNameOID = "2.5.4.8"
 
     /// The default start of generated certificates' validity: 2020-01-01T00:00:00Z.
     public static let defaultNotValidBefore = Date(timeIntervalSince1970: 1_577_836_800)
@@ -421,7 +421,8 @@ public struct VirtualAttestation: Sendable {
             subject: name(
                 country: "US",
                 organization: "PasskeyVerifier",
-                organizationalUnit: "Authenticator Attestation",
+                organizationalUnit: packed.authority.defects.contains(.wrongOrganizationalUnit)
+                    ? "Authenticator" : "Authenticator Attestation",
                 commonName: "PasskeyVerifier Virtual Authenticator"
             ),
             publicKey: packed.attestationKey.publicKey,

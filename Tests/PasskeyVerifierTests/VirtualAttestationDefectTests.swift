@@ -29,6 +29,7 @@ import Testing
             case .leafOnWrongCurve: return format == "fido-u2f" ? "P-256" : "does not fit"
             case .mismatchedAAGUIDExtension: return "certifies AAGUID"
             case .certificateAuthorityLeaf: return "is a CA certificate"
+            case .wrongOrganizationalUnit: return "subject OU must be"
             case .missingAAGUIDExtension: return nil
             }
         }
@@ -63,6 +64,7 @@ import Testing
                 Case(format: format, defect: .certificateAuthorityLeaf, expected: invalidStatement),
             ]
         } + [
+            Case(format: "packed", defect: .wrongOrganizationalUnit, expected: invalidStatement),
             Case(format: "fido-u2f", defect: .expiredLeaf, expected: untrusted),
             Case(format: "fido-u2f", defect: .notYetValidLeaf, expected: untrusted),
             Case(format: "fido-u2f", defect: .leafOnWrongCurve, expected: invalidStatement),
@@ -139,10 +141,13 @@ import Testing
                 try VirtualAttestation.fidoU2F(defects: [defect])
             }
         }
-        for defect in [CertificateDefect.leafOnWrongCurve, .mismatchedAAGUIDExtension] {
+        for defect in [CertificateDefect.leafOnWrongCurve, .mismatchedAAGUIDExtension, .wrongOrganizationalUnit] {
             #expect(throws: VirtualAuthenticatorError(.invalidParameter, "")) {
                 try VirtualAttestation.androidKey(defects: [defect])
             }
+        }
+        #expect(throws: VirtualAuthenticatorError(.invalidParameter, "")) {
+            try VirtualAttestation.tpm(algorithm: .es256, defects: [.wrongOrganizationalUnit])
         }
     }
 }
