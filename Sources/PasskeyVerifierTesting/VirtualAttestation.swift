@@ -18,6 +18,15 @@ import PasskeyVerifier
 ///   attestation certificate meeting §8.2.1, Basic attestation.
 /// - ``apple(notValidBefore:notValidAfter:)``: the `apple` format (§8.8) with a generated root and
 ///   intermediate CA standing in for Apple's, Anonymization CA attestation.
+/// - ``fidoU2F(notValidBefore:notValidAfter:defects:)``: the `fido-u2f` format (§8.6), Basic attestation.
+/// - ``tpm(notValidBefore:notValidAfter:algorithm:issuesThroughIntermediate:includesAAGUIDExtension:manufacturer:model:version:defects:statementDefects:)``:
+///   the `tpm` format (§8.3) with a TPM-like AIK certificate chain, Attestation CA attestation.
+/// - ``androidKey(notValidBefore:notValidAfter:issuesThroughIntermediate:defects:statementDefects:)``: the `android-key` format
+///   (§8.4) with a KeyDescription extension, Basic attestation.
+///
+/// The formats with a generated chain (packed full, fido-u2f, tpm, android-key) can issue through an intermediate
+/// CA and carry ``CertificateDefect``s for negative tests; tpm and android-key also ``TPMStatementDefect``s and
+/// ``AndroidKeyStatementDefect``s, flaws only their generated keys could sign.
 ///
 /// Configure the verifier with ``trustAnchors`` (or add ``rootCertificate`` to your own anchors for
 /// ``format``). Generate an attestation once and share it: each generation creates new CA keys.
@@ -27,15 +36,15 @@ public struct VirtualAttestation: Sendable {
         case packedSelf
         case packed(PackedAuthority)
         case apple(AppleAuthority)
+        case fidoU2F(FIDOU2FAuthority)
+        case tpm(TPMAuthority)
+        case androidKey(AndroidKeyAuthority)
     }
 
-    /// The root CA and the batch attestation key of a `packed` full attestation (§8.2, §8.2.1).
+    /// The CA and the batch attestation key of a `packed` full attestation (§8.2, §8.2.1).
     struct PackedAuthority: Sendable {
-        let rootKey: PrivateKey
-        let rootCertificate: Certificate
+        let authority: VirtualAttestationAuthority
         let attestationKey: PrivateKey
-        let notValidBefore: Date
-        let notValidAfter: Date
         var includesAAGUIDExtension = true
     }
 
@@ -49,6 +58,13 @@ public struct VirtualAttestation: Sendable {
     }
 
     let kind: Kind
+    /// The `alg` of the statement, when it is not the attestation key's own (``CertificateDefect/leafOnWrongCurve``).
+    let statementAlgorithm: COSEAlgorithm?
+
+    init(kind: Kind, statementAlgorithm: COSEAlgorithm? = nil) {
+        self.kind = kind
+        self.statementAlgorithm = statementAlgorithm
+    }
 
     /// `id-fido-gen-ce-aaguid`, the AAGUID extension of packed attestation certificates (§8.2.1).
     static let fidoAAGUIDOID = "1.3.6.1.4.1.45724.1.1.4"
@@ -80,37 +96,35 @@ public struct VirtualAttestation: Sendable {
     ///   - algorithm: The algorithm of the attestation key, the statement's `alg` (ES256 by default).
     ///   - includesAAGUIDExtension: Whether attestation certificates carry the AAGUID extension
     ///     (`1.3.6.1.4.1.45724.1.1.4`, optional in §8.2.1).
+    ///   - issuesThroughIntermediate: Whether an intermediate CA issues the attestation certificates; `x5c` is then
+    ///     `[attestation certificate, intermediate]`.
+    ///   - defects: Flaws of the issued chains (``CertificateDefect``); ``CertificateDefect/leafOnWrongCurve``
+    ///     puts the attestation key on P-384 (on P-256 when `algorithm` is ES384) while `alg` stays `algorithm`.
     /// - Throws: ``VirtualAuthenticatorError`` when a key or certificate cannot be created.
     public static func packed(
         notValidBefore: Date = defaultNotValidBefore,
         notValidAfter: Date = defaultNotValidAfter,
         algorithm: COSEAlgorithm = .es256,
-        includesAAGUIDExtension: Bool = true
+        includesAAGUIDExtension: Bool = true,
+        issuesThroughIntermediate: Bool = false,
+        defects: Set<CertificateDefect> = []
     ) throws(VirtualAuthenticatorError) -> VirtualAttestation {
         try VirtualAuthenticatorError.wrapping("cannot create the packed attestation authority") {
-            let rootKey = try PrivateKey.generate(.es256)
-            let rootCertificate = try certificateAuthority(
-                subject: name(
-                    country: "US",
-                    organization: "PasskeyVerifier",
-                    organizationalUnit: "Authenticator Attestation CA",
-                    commonName: "PasskeyVerifier Virtual Attestation Root CA"
-                ),
-                key: rootKey,
-                issuer: nil,
-                pathLength: 0,
-                notValidBefore: notValidBefore,
-                notValidAfter: notValidAfter
-            )
-            let authority = PackedAuthority(
-                rootKey: rootKey,
-                rootCertificate: rootCertificate,
-                attestationKey: try PrivateKey.generate(algorithm),
+            let authority = try VirtualAttestationAuthority(
+                name: "PasskeyVerifier Virtual Attestation",
                 notValidBefore: notValidBefore,
                 notValidAfter: notValidAfter,
+                issuesThroughIntermediate: issuesThroughIntermediate,
+                defects: defects
+            )
+            let keyAlgorithm = defects.contains(.leafOnWrongCurve) ? (algorithm == .es256 ? .es384 : .es256) : algorithm
+            let attestationKey = try PrivateKey.generate(keyAlgorithm)
+            let packed = PackedAuthority(
+                authority: authority,
+                attestationKey: attestationKey,
                 includesAAGUIDExtension: includesAAGUIDExtension
             )
-            return VirtualAttestation(kind: .packed(authority))
+            return VirtualAttestation(kind: .packed(packed), statementAlgorithm: algorithm)
         }
     }
 
@@ -157,21 +171,27 @@ public struct VirtualAttestation: Sendable {
         }
     }
 
-    /// The attestation statement format identifier, `fmt` (§6.5.4, §8): `none`, `packed` or `apple`.
+    /// The attestation statement format identifier, `fmt` (§6.5.4, §8): `none`, `packed`, `apple`, `fido-u2f`,
+    /// `tpm` or `android-key`.
     public var format: String {
         switch kind {
         case .none: return "none"
         case .packedSelf, .packed: return "packed"
         case .apple: return "apple"
+        case .fidoU2F: return "fido-u2f"
+        case .tpm: return "tpm"
+        case .androidKey: return "android-key"
         }
     }
 
-    /// The attestation type a verifier reports for this attestation (§6.5.3): none, self, basic or anonCA.
+    /// The attestation type a verifier reports for this attestation (§6.5.3): none, self, basic (packed full,
+    /// fido-u2f, android-key), attCA (tpm) or anonCA (apple).
     public var attestationType: AttestationType {
         switch kind {
         case .none: return .none
         case .packedSelf: return .`self`
-        case .packed: return .basic
+        case .packed, .fidoU2F, .androidKey: return .basic
+        case .tpm: return .attCA
         case .apple: return .anonCA
         }
     }
@@ -181,8 +201,51 @@ public struct VirtualAttestation: Sendable {
     public var rootCertificate: Certificate? {
         switch kind {
         case .none, .packedSelf: return nil
-        case .packed(let authority): return authority.rootCertificate
+        case .packed(let packed): return packed.authority.root.certificate
         case .apple(let authority): return authority.rootCertificate
+        case .fidoU2F(let u2f): return u2f.authority.root.certificate
+        case .tpm(let tpm): return tpm.authority.root.certificate
+        case .androidKey(let android): return android.authority.root.certificate
+        }
+    }
+
+    /// The generated intermediate CA certificate that issues the attestation certificates, `nil` when the root
+    /// issues them (and for ``none`` and ``packedSelf``). It is sent in `x5c` after the leaf (§6.5.5).
+    public var intermediateCertificate: Certificate? {
+        switch kind {
+        case .none, .packedSelf: return nil
+        case .packed(let packed): return packed.authority.intermediate?.certificate
+        case .apple(let authority): return authority.intermediateCertificate
+        case .fidoU2F(let u2f): return u2f.authority.intermediate?.certificate
+        case .tpm(let tpm): return tpm.authority.intermediate?.certificate
+        case .androidKey(let android): return android.authority.intermediate?.certificate
+        }
+    }
+
+    /// The key identifier (lowercase hexadecimal SHA-1 of the subject public key, RFC 5280 §4.2.1.2 method 1) of
+    /// the batch attestation key that every attestation certificate of this authority certifies, as a metadata
+    /// statement's `attestationCertificateKeyIdentifiers` lists it (FIDO Metadata Statement v3.0 §4): packed
+    /// full, fido-u2f and tpm (the AIK); `nil` for the others, whose leaf key changes with every credential.
+    public var attestationCertificateKeyIdentifier: String? {
+        let key: PrivateKey
+        switch kind {
+        case .none, .packedSelf, .apple, .androidKey: return nil
+        case .packed(let packed): key = packed.attestationKey
+        case .fidoU2F(let u2f): key = u2f.attestationKey
+        case .tpm(let tpm): key = tpm.attestationKey
+        }
+        guard let identifier = try? CertificateBuilder.keyIdentifier(of: key.publicKey) else { return nil }
+        return Self.hexadecimal(identifier)
+    }
+
+    /// The defects the issued chains carry (``CertificateDefect``); empty for formats without a generated chain.
+    public var defects: Set<CertificateDefect> {
+        switch kind {
+        case .none, .packedSelf, .apple: return []
+        case .packed(let packed): return packed.authority.defects
+        case .fidoU2F(let u2f): return u2f.authority.defects
+        case .tpm(let tpm): return tpm.authority.defects
+        case .androidKey(let android): return android.authority.defects
         }
     }
 
@@ -196,14 +259,17 @@ public struct VirtualAttestation: Sendable {
         return anchors
     }
 
-    /// The `attStmt` map for authenticator data and client data hash that make up `signedData` (§6.5.5 step 4:
-    /// `authenticatorData || clientDataHash`).
+    /// The `attStmt` map of a new credential (§6.5.5): the statement signs
+    /// `authenticatorData || clientDataHash` (fido-u2f its own verification data, §8.6).
     func statement(
-        signedData: [UInt8],
+        authenticatorData: [UInt8],
+        clientDataHash: [UInt8],
+        credentialID: [UInt8],
         credentialKey: VirtualCredentialKey,
         aaguid: AAGUID
     ) throws(VirtualAuthenticatorError) -> CBORMap {
-        try VirtualAuthenticatorError.wrapping("cannot create the \(format) attestation statement") {
+        let signedData = authenticatorData + clientDataHash
+        return try VirtualAuthenticatorError.wrapping("cannot create the \(format) attestation statement") {
             switch kind {
             case .none:
                 return CBORMap(entries: [])
@@ -212,12 +278,13 @@ public struct VirtualAttestation: Sendable {
                     ("alg", CBORValue(integer: credentialKey.algorithm.rawValue)),
                     ("sig", .byteString(try credentialKey.privateKey.sign(signedData))),
                 ])
-            case .packed(let authority):
-                let certificate = try Self.packedAttestationCertificate(authority, aaguid: aaguid)
+            case .packed(let packed):
+                let chain = try Self.packedAttestationChain(packed, aaguid: aaguid)
+                let algorithm = statementAlgorithm ?? packed.attestationKey.algorithm
                 return Self.map([
-                    ("alg", CBORValue(integer: authority.attestationKey.algorithm.rawValue)),
-                    ("sig", .byteString(try authority.attestationKey.sign(signedData))),
-                    ("x5c", .array([.byteString(certificate.derEncoded)])),
+                    ("alg", CBORValue(integer: algorithm.rawValue)),
+                    ("sig", .byteString(try packed.attestationKey.sign(signedData))),
+                    ("x5c", .array(chain.map { .byteString($0.derEncoded) })),
                 ])
             case .apple(let authority):
                 let nonce = HashAlgorithm.sha256.hash(signedData)
@@ -235,17 +302,70 @@ public struct VirtualAttestation: Sendable {
                         ])
                     )
                 ])
+            case .fidoU2F(let u2f):
+                return try Self.fidoU2FStatement(
+                    u2f,
+                    relyingPartyIDHash: Array(authenticatorData.prefix(32)),
+                    clientDataHash: clientDataHash,
+                    credentialID: credentialID,
+                    credentialKey: credentialKey
+                )
+            case .tpm(let tpm):
+                return try Self.tpmStatement(
+                    tpm,
+                    signedData: signedData,
+                    credentialKey: credentialKey,
+                    aaguid: aaguid,
+                    statementAlgorithm: statementAlgorithm
+                )
+            case .androidKey(let android):
+                return try Self.androidKeyStatement(
+                    android,
+                    signedData: signedData,
+                    clientDataHash: clientDataHash,
+                    credentialKey: credentialKey
+                )
             }
+        }
+    }
+
+    /// The AAGUID extension (§8.2.1, §8.3.1) of an attestation certificate for `aaguid`, as `defects` and
+    /// `includes` say: none, or the AAGUID with its last byte changed.
+    static func aaguidExtensions(
+        _ aaguid: AAGUID,
+        includes: Bool,
+        defects: Set<CertificateDefect>
+    ) -> [CertificateExtension] {
+        guard includes, !defects.contains(.missingAAGUIDExtension) else { return [] }
+        var bytes = aaguid.bytes
+        if defects.contains(.mismatchedAAGUIDExtension), let last = bytes.indices.last {
+            bytes[last] ^= 0xFF
+        }
+        return [CertificateExtension(oid: fidoAAGUIDOID, isCritical: false, value: DERBuilder.octetString(bytes))]
+    }
+
+    /// Throws `invalidParameter` when `defects` holds one of `unsupported`, which make no sense for `format`.
+    static func requireApplicable(
+        _ defects: Set<CertificateDefect>,
+        excluding unsupported: Set<CertificateDefect>,
+        format: String
+    ) throws(VirtualAuthenticatorError) {
+        let inapplicable = defects.intersection(unsupported)
+        guard inapplicable.isEmpty else {
+            throw VirtualAuthenticatorError(
+                .invalidParameter,
+                "the certificate defects \(inapplicable.map { "\($0)" }.sorted()) do not apply to \(format) attestation"
+            )
         }
     }
 
     // MARK: - Certificates
 
-    private static func map(_ entries: [(String, CBORValue)]) -> CBORMap {
+    static func map(_ entries: [(String, CBORValue)]) -> CBORMap {
         CBORMap(entries: entries.map { CBORMap.Entry(key: .textString($0.0), value: $0.1) })
     }
 
-    private static func name(
+    static func name(
         country: String? = nil,
         organization: String,
         organizationalUnit: String? = nil,
@@ -294,29 +414,21 @@ public struct VirtualAttestation: Sendable {
         return try builder.sign(with: issuer?.key ?? key)
     }
 
-    /// A packed attestation certificate meeting §8.2.1 for `aaguid`.
-    private static func packedAttestationCertificate(_ authority: PackedAuthority, aaguid: AAGUID) throws
-        -> Certificate
-    {
-        var builder = CertificateBuilder(
-            serialNumber: RandomBytes.serialNumber(),
+    /// A packed attestation certificate meeting §8.2.1 for `aaguid` (unless a defect says otherwise) and the rest
+    /// of `x5c`.
+    private static func packedAttestationChain(_ packed: PackedAuthority, aaguid: AAGUID) throws -> [Certificate] {
+        try packed.authority.issueChain(
             subject: name(
                 country: "US",
                 organization: "PasskeyVerifier",
-                organizationalUnit: "Authenticator Attestation",
+                organizationalUnit: packed.authority.defects.contains(.wrongOrganizationalUnit)
+                    ? "Authenticator" : "Authenticator Attestation",
                 commonName: "PasskeyVerifier Virtual Authenticator"
             ),
-            issuer: authority.rootCertificate.subject,
-            notValidBefore: authority.notValidBefore,
-            notValidAfter: authority.notValidAfter,
-            publicKey: authority.attestationKey.publicKey
+            publicKey: packed.attestationKey.publicKey,
+            extensions: aaguidExtensions(
+                aaguid, includes: packed.includesAAGUIDExtension, defects: packed.authority.defects)
         )
-        builder.addBasicConstraints(isCertificateAuthority: false)
-        if authority.includesAAGUIDExtension {
-            builder.addExtension(oid: fidoAAGUIDOID, isCritical: false, value: DERBuilder.octetString(aaguid.bytes))
-        }
-        try builder.addAuthorityKeyIdentifier(issuerPublicKey: authority.rootKey.publicKey)
-        return try builder.sign(with: authority.rootKey)
     }
 
     /// An apple credential certificate (§8.8): the credential public key and the nonce extension.
@@ -345,7 +457,7 @@ public struct VirtualAttestation: Sendable {
         return try builder.sign(with: authority.intermediateKey)
     }
 
-    private static func hexadecimal(_ bytes: [UInt8]) -> String {
+    static func hexadecimal(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
     }

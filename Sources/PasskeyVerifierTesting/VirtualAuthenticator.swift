@@ -197,7 +197,9 @@ public struct VirtualAuthenticator: Sendable {
         let authenticatorData = authenticatorData(signCount: signCount, attestedCredentialData: attestedCredentialData)
         let clientDataHash = HashAlgorithm.sha256.hash(clientDataJSON)
         let statement = try attestation.statement(
-            signedData: authenticatorData + clientDataHash,
+            authenticatorData: authenticatorData,
+            clientDataHash: clientDataHash,
+            credentialID: credentialID,
             credentialKey: key,
             aaguid: aaguid
         )

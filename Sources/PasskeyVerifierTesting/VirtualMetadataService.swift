@@ -103,7 +103,7 @@ public struct VirtualMetadataService: Sendable {
             if !signerExtendedKeyUsage.isEmpty {
                 signerBuilder.addExtension(
                     oid: "2.5.29.37", isCritical: false,
-                    value: DERBuilder.sequence(signerExtendedKeyUsage.map(Self.encodedObjectIdentifier)))
+                    value: DERBuilder.sequence(signerExtendedKeyUsage.map(TestKitDER.objectIdentifier)))
             }
             try signerBuilder.addSubjectKeyIdentifier()
             try signerBuilder.addAuthorityKeyIdentifier(issuerPublicKey: intermediateKey.publicKey)
@@ -318,23 +318,6 @@ public struct VirtualMetadataService: Sendable {
             }
         }
         return escaped + "\""
-    }
-
-    /// The DER `OBJECT IDENTIFIER` of a dotted OID of at least two arcs (X.690 §8.19).
-    private static func encodedObjectIdentifier(_ dotted: String) -> [UInt8] {
-        let arcs = dotted.split(separator: ".").map { UInt64($0) ?? 0 }
-        guard arcs.count >= 2 else { return DERBuilder.element(tag: 0x06, contents: []) }
-        var contents: [UInt8] = []
-        for arc in [arcs[0] * 40 + arcs[1]] + arcs.dropFirst(2) {
-            var groups: [UInt8] = [UInt8(arc & 0x7F)]
-            var rest = arc >> 7
-            while rest > 0 {
-                groups.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
-                rest >>= 7
-            }
-            contents += groups
-        }
-        return DERBuilder.element(tag: 0x06, contents: contents)
     }
 
     private static func name(_ commonName: String) -> DistinguishedName {
