@@ -99,11 +99,20 @@ public struct PasskeyServerService: Service {
         try await serve(storage: storage)
     }
 
-    /// Serves `storage` until shutdown, then closes it. With ``ServerConfiguration/metadata``, the metadata BLOB
-    /// is loaded first (from the database, then from its source) and a ``MetadataRefresher`` runs beside the
-    /// application.
+    /// Serves `storage` until shutdown, then closes it; first reads the credentials table (``StorageReadCheck``).
+    /// With ``ServerConfiguration/metadata``, the metadata BLOB is loaded first (from the database, then from its
+    /// source) and a ``MetadataRefresher`` runs beside the application.
     func serve(storage: PasskeyStorage) async throws {
         do {
+            do {
+                try await StorageReadCheck.run(storage)
+            } catch {
+                logger.error(
+                    "the database cannot be used",
+                    metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]
+                )
+                throw error
+            }
             var refresher: MetadataRefresher?
             if let settings = configuration.metadata {
                 let metadata = MetadataRefresher(
