@@ -24,7 +24,8 @@ script mounts (as root; otherwise they are skipped with a message). The faults, 
   space is freed, `PRAGMA integrity_check` ok; `sqlite-read-only`: a start on a read-only filesystem fails with a
   message, or serves 503, never a crash;
 - `hostile-database`: a schema version that is negative, too large or not a number, and a credentials table with
-  the wrong columns (SQLite and PostgreSQL): an exit status and a message at start, or 503 answers, never a trap.
+  the wrong columns (SQLite and PostgreSQL): an exit status above 0 and a message naming the damage at start,
+  never a trap.
 
 The load: `--concurrency` workers, each on a keep-alive connection to one instance (on a connection error it moves
 to the next live instance, as a load balancer would), each registering a new user every fifth round and otherwise
@@ -890,7 +891,6 @@ def hostile_database(settings: Settings, postgres: ThrowawayPostgres) -> Outcome
         ("schema version -1", "UPDATE passkey_schema_version SET version = -1", "schema version is -1"),
         ("schema version 2147483647", "UPDATE passkey_schema_version SET version = 2147483647", "2147483647"),
         ("schema version 'abc'", "UPDATE passkey_schema_version SET version = 'abc'", "not an integer"),
-        ("two schema version rows", "INSERT INTO passkey_schema_version (version) VALUES (1)", "schema version"),
         ("credentials table with the wrong columns",
          "DROP TABLE passkey_credentials; CREATE TABLE passkey_credentials (x TEXT)", "passkey_credentials"),
     ]
@@ -922,8 +922,8 @@ def hostile_database(settings: Settings, postgres: ThrowawayPostgres) -> Outcome
 
 
 def hostile_start(outcome: Outcome, settings: Settings, what: str, database: str, expected: str) -> None:
-    """Starts on a damaged database: a start-up error with `expected` in it, or a server that answers without a
-    500 (then stopped)."""
+    """Starts on a damaged database: a start-up error, with `expected` in it, an exit status above 0 and no
+    trap."""
     result = start_once(settings, database, timeout=15)
     text = (result.stdout or "") + (result.stderr or "")
     crashed = result.returncode is not None and result.returncode < 0 or any(
@@ -931,20 +931,7 @@ def hostile_start(outcome: Outcome, settings: Settings, what: str, database: str
     )
     outcome.check(not crashed, f"{what}: a crash (exit {result.returncode}): {text[-1500:]}")
     if result.returncode is None:
-        outcome.notes.append(f"{what}: started (a damage read at first use); served until stopped")
-        with cluster_on(settings, database) as cluster:
-            instances = cluster.start(1)
-            load = Load(instances)
-
-            async def fault(load: Load) -> None:
-                await asyncio.sleep(1)
-
-            asyncio.run(run_load(load, 2, "hostile", fault))
-            outcome.answers += load.answers
-            fives = [a.status for a in load.answers if a.status is not None and a.status >= 500 and a.status != 503]
-            outcome.check(not fives, f"{what}: answers {sorted(set(fives))}")
-            statuses = sorted({a.status for a in load.answers}, key=str)
-            outcome.notes.append(f"{what}: answered {statuses}")
+        outcome.failures.append(f"{what}: the server started and served")
         return
     outcome.check(result.returncode > 0, f"{what}: exit status {result.returncode}")
     outcome.check(expected.lower() in text.lower(), f"{what}: the error does not say '{expected}': {text[-800:]}")
