@@ -234,9 +234,8 @@ class Worker:
                 connection.close()
             if own:
                 self.connection = None
-                self.instance_index = [i.port for i in self.load.instances].index(self.port)
                 self.port = self.load.live_port(self.instance_index)
-                self.instance_index = [i.port for i in self.load.instances].index(self.port)
+                self.instance_index = [instance.port for instance in self.load.instances].index(self.port)
                 await asyncio.sleep(0.05)
             return None, b""
         self.load.answers.append(Answer(route, port, sent, time.monotonic(), status))
@@ -296,12 +295,12 @@ class Worker:
             self.connection.close()
 
 
-async def run_load(load: Load, concurrency: int, tag: str, fault) -> dict:
-    """Runs the workers while the coroutine `fault(load)` breaks something; returns what `fault` returns."""
+async def run_load(load: Load, concurrency: int, tag: str, fault) -> None:
+    """Runs the workers while the coroutine `fault(load)` breaks something, and stops them when it returns."""
     workers = [Worker(load, index, tag) for index in range(concurrency)]
     tasks = [asyncio.create_task(worker.run()) for worker in workers]
     try:
-        return await fault(load)
+        await fault(load)
     finally:
         load.stopping = True
         await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT * 2 + 5)
@@ -973,7 +972,10 @@ def print_table(outcomes: list[Outcome], settings: Settings) -> None:
         f"{settings.before_seconds:g} s of load before each fault, faults of {settings.fault_seconds:g} s, "
         f"{os.cpu_count()} cores\n"
     )
-    print("| fault | 200 | 503 | other codes | connection errors | longest answer | first 200 after recovery | result |")
+    print(
+        "| fault | 200 | 503 | other codes | connection errors | longest answer | first 200 after recovery "
+        "| result |"
+    )
     print("|---|---:|---:|---|---:|---:|---:|---|")
     for o in outcomes:
         if o.skipped:
