@@ -5,7 +5,9 @@
 # Then a short load run (Server/EndToEnd/load_test.py, 2 s per configuration) shows that the load test works;
 # the measured run is in Docs/Performance.md. Last, a short flood (Server/EndToEnd/flood_test.py, 3 000 requests
 # from one address, 40 half-sent requests): the rate limit bounds the challenge rows, other clients keep signing
-# in, slow clients are cut off; the measured 100 000-request run is in Docs/Robustness.md.
+# in, slow clients are cut off; the measured 100 000-request run is in Docs/Robustness.md. Then the faults under
+# load (Server/EndToEnd/fault_test.py, 4 s faults): on a throwaway PostgreSQL cluster of its own, and on a small
+# tmpfs for SQLite when mounting is allowed; the measured 10 s run is in Docs/Robustness.md too.
 #
 # Starts PostgreSQL with .ci/postgres.sh, and creates a role that may create databases: each test run
 # and each load configuration works in a database of its own, dropped at its end. The server binary is the
@@ -39,3 +41,8 @@ python3 Server/EndToEnd/load_test.py --server "$server" --seconds 2 --warmup 0.5
 
 echo "== a short flood from one address, other clients signing in meanwhile, and slow clients (SQLite)"
 python3 Server/EndToEnd/flood_test.py --server "$server" --requests 3000 --slow-clients 40
+
+echo "== faults under load, short: PostgreSQL restarted and stopped, an instance killed and one stopped, a locked"
+echo "   table, three instances started at once, SQLite on a full and a read-only disk, damaged databases"
+python3 Server/EndToEnd/fault_test.py --server "$server" --fault-seconds 4 --before-seconds 1 --after-seconds 2 \
+    --time-limit 300

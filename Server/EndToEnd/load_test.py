@@ -57,12 +57,14 @@ REQUEST_TIMEOUT = 30
 
 
 class HTTPConnection:
-    """A minimal HTTP/1.1 keep-alive client for JSON POSTs (Content-Length or chunked answers)."""
+    """A minimal HTTP/1.1 keep-alive client for JSON POSTs (Content-Length or chunked answers); `closing` tells
+    that the last answer said `Connection: close`."""
 
     def __init__(self, port: int):
         self.port = port
         self.reader: asyncio.StreamReader
         self.writer: asyncio.StreamWriter
+        self.closing = False
 
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -81,6 +83,7 @@ class HTTPConnection:
             if ":" in line:
                 name, value = line.split(":", 1)
                 headers[name.strip().lower()] = value.strip()
+        self.closing = headers.get("connection", "").lower() == "close"
         if "content-length" in headers:
             return status, await self.reader.readexactly(int(headers["content-length"]))
         if headers.get("transfer-encoding", "").lower() == "chunked":

@@ -4,9 +4,9 @@
 `AuthenticationResponseJSON`).
 
 The byte layout is the one `PasskeyVerifierTesting.VirtualAuthenticator` writes: authenticator data is the
-SHA-256 of the RP ID, the flags (UP and UV, plus AT at registration), a big-endian signature counter (always 0,
-as synced passkeys report) and, at registration, the attested credential data (a zero AAGUID, the credential ID
-and its length, the COSE key in CTAP2 canonical CBOR).
+SHA-256 of the RP ID, the flags (UP and UV, plus AT at registration), a big-endian signature counter (0, as
+synced passkeys report, unless an assertion is given one) and, at registration, the attested credential data (a
+zero AAGUID, the credential ID and its length, the COSE key in CTAP2 canonical CBOR).
 """
 
 import base64
@@ -148,11 +148,14 @@ class SoftwareAuthenticator:
         }
         return SoftwareCredential(credential_id, private_key, user_handle), response
 
-    def authenticate(self, credential: SoftwareCredential, challenge: str) -> dict:
+    def authenticate(self, credential: SoftwareCredential, challenge: str, sign_count: int = 0) -> dict:
         """The `AuthenticationResponseJSON` of `credential` for a request challenge (§6.3.3), with its user
-        handle, to post to `/assertion/result`."""
+        handle, to post to `/assertion/result`; `sign_count` is the signature counter the authenticator data
+        reports (§6.1.1; 0, as synced passkeys report, unless given)."""
         authenticator_data = (
-            self.relying_party_id_hash + bytes([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]) + (0).to_bytes(4, "big")
+            self.relying_party_id_hash
+            + bytes([FLAG_USER_PRESENT | FLAG_USER_VERIFIED])
+            + sign_count.to_bytes(4, "big")
         )
         client_data = self.client_data("webauthn.get", challenge)
         signature = credential.private_key.sign(

@@ -47,9 +47,23 @@ public struct PasskeyServerService: Service {
     public func runUntilSignal() async throws {
         var services: [any Service] = []
         if case .postgres(let url) = database {
-            let client = PostgresClient(configuration: try PostgresConnectionURL.configuration(url))
+            do {
+                try await PostgresStartupCheck.run(url: url, logger: logger)
+            } catch {
+                logger.error(
+                    "the PostgreSQL database cannot be reached",
+                    metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]
+                )
+                throw error
+            }
+            let configuration = try PostgresConnectionURL.configuration(url)
+            let client = PostgresClient(configuration: configuration)
             services.append(client)
-            services.append(PostgresBackedServer(server: self, client: client))
+            services.append(
+                PostgresBackedServer(
+                    server: self, client: client, host: configuration.host ?? "", port: configuration.port ?? 0
+                )
+            )
         } else {
             services.append(self)
         }
@@ -85,11 +99,20 @@ public struct PasskeyServerService: Service {
         try await serve(storage: storage)
     }
 
-    /// Serves `storage` until shutdown, then closes it. With ``ServerConfiguration/metadata``, the metadata BLOB
-    /// is loaded first (from the database, then from its source) and a ``MetadataRefresher`` runs beside the
-    /// application.
+    /// Serves `storage` until shutdown, then closes it; first reads the credentials table (``StorageReadCheck``).
+    /// With ``ServerConfiguration/metadata``, the metadata BLOB is loaded first (from the database, then from its
+    /// source) and a ``MetadataRefresher`` runs beside the application.
     func serve(storage: PasskeyStorage) async throws {
         do {
+            do {
+                try await StorageReadCheck.run(storage)
+            } catch {
+                logger.error(
+                    "the database cannot be used",
+                    metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]
+                )
+                throw error
+            }
             var refresher: MetadataRefresher?
             if let settings = configuration.metadata {
                 let metadata = MetadataRefresher(
@@ -129,21 +152,28 @@ public struct PasskeyServerService: Service {
 }
 
 /// The server on a PostgreSQL pool that runs in the same `ServiceGroup`: it migrates the tables once the pool
-/// runs, then serves.
+/// runs, then serves. A failure of postgres-nio's at start is rethrown as a ``PostgresStartupFailure``, whose
+/// description names the cause.
 struct PostgresBackedServer: Service {
     let server: PasskeyServerService
     let client: PostgresClient
+    /// The database's host, for the start-up error.
+    let host: String
+    /// The database's port, for the start-up error.
+    let port: Int
 
     func run() async throws {
         let storage: PasskeyStorage
         do {
             storage = try await PasskeyStorage.openPostgres(client: client, logger: server.logger)
         } catch {
+            let failure: any Error =
+                error is PSQLError ? PostgresStartupFailure(host: host, port: port, error: error) : error
             server.logger.error(
                 "the PostgreSQL database cannot be opened",
-                metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]
+                metadata: ["error": "\(LogText.escaped(String(describing: failure), maximumBytes: 1024))"]
             )
-            throw error
+            throw failure
         }
         server.logger.info("database opened", metadata: ["postgresql": "migrated"])
         try await server.serve(storage: storage)
