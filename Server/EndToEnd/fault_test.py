@@ -426,7 +426,7 @@ def postgres_rows(postgres: ThrowawayPostgres, database: str) -> tuple[dict, set
     }
     users = {}
     for line in postgres.psql(
-        database, "SELECT username, encode(user_handle, 'hex') FROM passkey_server_users").splitlines():
+        database, "SELECT username, encode(user_handle, 'hex') FROM passkey_accounts").splitlines():
         username, handle = line.rsplit("|", 1)
         users[username] = bytes.fromhex(handle)
     return rows, pending, users
@@ -441,7 +441,7 @@ def sqlite_rows(path: str) -> tuple[dict, set, dict]:
                 "SELECT credential_id, user_handle, sign_count, version FROM passkey_credentials")
         }
         pending = {bytes(c) for (c,) in connection.execute("SELECT challenge FROM passkey_challenges")}
-        users = {u: bytes(h) for u, h in connection.execute("SELECT username, user_handle FROM passkey_server_users")}
+        users = {u: bytes(h) for u, h in connection.execute("SELECT username, user_handle FROM passkey_accounts")}
     return rows, pending, users
 
 
