@@ -9,6 +9,10 @@ public struct AbuseLimits: Sendable {
     public var clientAddressRateLimit: RateLimit?
     /// The token bucket per username on the options routes that name one; `nil` for none.
     public var usernameRateLimit: RateLimit?
+    /// The token bucket per IPv6 /48 network (``IPAddress/networkRateLimitKey``), beside the one per client; `nil`
+    /// (the default) for none. Opt-in: a site with many /64s in a /48 can keep the bucket empty and lock its
+    /// neighbours in that /48 out of the routes it guards.
+    public var ipv6NetworkRateLimit: RateLimit?
     /// The proxies whose `X-Forwarded-For` is believed (none: the socket's peer is the client).
     public var trustedProxies: [IPAddressRange]
     /// Seconds a connection may stay idle (no request part read, no response pending) before it is closed.
@@ -41,6 +45,7 @@ public struct AbuseLimits: Sendable {
     public init(
         clientAddressRateLimit: RateLimit? = .defaultPerClientAddress,
         usernameRateLimit: RateLimit? = .defaultPerUsername,
+        ipv6NetworkRateLimit: RateLimit? = nil,
         trustedProxies: [IPAddressRange] = [],
         idleTimeout: Int = AbuseLimits.defaultIdleTimeout,
         requestBodyDeadline: Int = AbuseLimits.defaultRequestBodyDeadline,
@@ -51,6 +56,7 @@ public struct AbuseLimits: Sendable {
     ) {
         self.clientAddressRateLimit = clientAddressRateLimit
         self.usernameRateLimit = usernameRateLimit
+        self.ipv6NetworkRateLimit = ipv6NetworkRateLimit
         self.trustedProxies = trustedProxies
         self.idleTimeout = min(max(idleTimeout, 1), 86_400)
         self.requestBodyDeadline = min(max(requestBodyDeadline, 1), 3_600)

@@ -3,8 +3,8 @@ import Hummingbird
 import NIOCore
 
 /// The rate limits of the routes that write without a session (``AbuseLimits``): a token bucket per client address
-/// (``ClientAddress``; an IPv6 client per /64), one per IPv6 /48 network with ``networkMultiplier`` times the
-/// client's rate and burst, and one per username, each in the memory of this process. N instances behind one address
+/// (``ClientAddress``; an IPv6 client per /64), optionally one per IPv6 /48 network
+/// (``AbuseLimits/ipv6NetworkRateLimit``), and one per username, each in the memory of this process. N instances behind one address
 /// therefore let N times the rate through; a limit for the whole deployment belongs in the gateway in front.
 public struct RequestRateLimiter: Sendable {
     /// The buckets per client address; `nil` when not limited.
@@ -13,8 +13,6 @@ public struct RequestRateLimiter: Sendable {
     public let perNetwork: TokenBucketLimiter?
     /// The buckets per username; `nil` when not limited.
     public let perUsername: TokenBucketLimiter?
-    /// How many clients' worth of requests one IPv6 /48 network may send: 16.
-    public static let networkMultiplier = 16
     /// Who the client is.
     public let clientAddress: ClientAddress
 
@@ -35,14 +33,7 @@ public struct RequestRateLimiter: Sendable {
     public init(_ limits: AbuseLimits) {
         self.init(
             perClientAddress: limits.clientAddressRateLimit.map { TokenBucketLimiter(limit: $0) },
-            perNetwork: limits.clientAddressRateLimit.map {
-                TokenBucketLimiter(
-                    limit: RateLimit(
-                        rate: $0.rate * Double(Self.networkMultiplier),
-                        burst: $0.burst * Self.networkMultiplier
-                    )
-                )
-            },
+            perNetwork: limits.ipv6NetworkRateLimit.map { TokenBucketLimiter(limit: $0) },
             perUsername: limits.usernameRateLimit.map { TokenBucketLimiter(limit: $0) },
             clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
         )

@@ -14,8 +14,8 @@
     ///
     /// Version 3: `passkey_accounts`, the accounts of ``PostgresAccountStore`` (username primary key, user handle
     /// unique, display name). A database whose `passkey_server_users` table (the same columns, kept by earlier
-    /// releases of passkey-server) exists has that table renamed, so its accounts, and the foreign keys other
-    /// tables hold to it, carry over.
+    /// releases of passkey-server) exists has that table and its two constraints renamed, so its accounts, and the
+    /// foreign keys other tables hold to it, carry over, and the schema is the same as a new database's.
     public enum PostgresSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -75,6 +75,8 @@
             ],
             [
                 "ALTER TABLE IF EXISTS passkey_server_users RENAME TO passkey_accounts",
+                "ALTER INDEX IF EXISTS passkey_server_users_pkey RENAME TO passkey_accounts_pkey",
+                "ALTER INDEX IF EXISTS passkey_server_users_user_handle_key RENAME TO passkey_accounts_user_handle_key",
                 """
                 CREATE TABLE IF NOT EXISTS passkey_accounts (
                     username TEXT PRIMARY KEY,

@@ -47,8 +47,9 @@
         public static let migrationTimeoutMilliseconds = 60_000
 
         /// The storage's one connection, for the host's own tables beside these (a server's sessions, say): their
-        /// statements then run one at a time with the stores', on the storage's thread. Close the storage, not the
-        /// connection.
+        /// statements then run one at a time with the stores', on the storage's thread. Run single, self-contained
+        /// statements only: a `BEGIN` here would take in the statements other tasks run meanwhile (a challenge's
+        /// take among them) and roll them back with its own. Close the storage, not the connection.
         public let connection: SQLiteConnection
         let threadPool: NIOThreadPool
 

@@ -71,6 +71,13 @@
                     """
                 ).collect()
                 #expect(try references.first?.decode(String.self) == "passkey_accounts")
+                var constraints: [String] = []
+                for try await name in try await client.query(
+                    "SELECT conname::text FROM pg_constraint WHERE conrelid = 'passkey_accounts'::regclass ORDER BY 1"
+                ).decode(String.self) {
+                    constraints.append(name)
+                }
+                #expect(constraints == ["passkey_accounts_pkey", "passkey_accounts_user_handle_key"])
             }
         }
     }

@@ -134,6 +134,15 @@ struct ServeCommand: AsyncParsableCommand {
     var usernameRateLimit = RateLimit.defaultPerUsername.description
 
     @Option(
+        name: .customLong("ipv6-network-rate-limit"),
+        help: """
+            Requests per second and burst per IPv6 /48 network (clients are counted per /64 by --rate-limit), as \
+            RATE/BURST, or off (the default: a site holding many /64s could keep it empty for its neighbours).
+            """
+    )
+    var ipv6NetworkRateLimit = "off"
+
+    @Option(
         name: .customLong("trust-forwarded-for"),
         help: """
             A proxy address or CIDR block whose X-Forwarded-For is believed for the client address; repeat for \
@@ -227,6 +236,7 @@ struct ServeCommand: AsyncParsableCommand {
         return AbuseLimits(
             clientAddressRateLimit: try limit(rateLimit, option: "--rate-limit"),
             usernameRateLimit: try limit(usernameRateLimit, option: "--username-rate-limit"),
+            ipv6NetworkRateLimit: try limit(ipv6NetworkRateLimit, option: "--ipv6-network-rate-limit"),
             trustedProxies: proxies,
             idleTimeout: idleTimeout,
             requestBodyDeadline: requestBodyDeadline,

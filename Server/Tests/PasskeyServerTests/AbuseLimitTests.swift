@@ -332,15 +332,23 @@ import Testing
         #expect(try await store.take([4], at: now) != nil)
     }
 
+    @Test func theIPv6NetworkBucketIsOffByDefault() {
+        #expect(RequestRateLimiter(AbuseLimits()).perNetwork == nil)
+    }
+
     @Test func anIPv6NetworkCannotMultiplyItsRateThroughItsSubnets() throws {
         let limiter = RequestRateLimiter(
-            AbuseLimits(clientAddressRateLimit: RateLimit(rate: 0.001, burst: 1), usernameRateLimit: nil)
+            AbuseLimits(
+                clientAddressRateLimit: RateLimit(rate: 0.001, burst: 1),
+                usernameRateLimit: nil,
+                ipv6NetworkRateLimit: RateLimit(rate: 0.001, burst: 16)
+            )
         )
         let request = Request(
             head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/assertion/options"),
             body: RequestBody(buffer: ByteBuffer())
         )
-        for subnet in 0..<RequestRateLimiter.networkMultiplier {
+        for subnet in 0..<16 {
             let peer = try SocketAddress(ipAddress: "2001:db8:1:\(String(subnet, radix: 16))::1", port: 4711)
             #expect(throws: Never.self) { try limiter.admit(request, peer: peer) }
             let again = #expect(throws: RateLimitExceeded.self) { try limiter.admit(request, peer: peer) }
