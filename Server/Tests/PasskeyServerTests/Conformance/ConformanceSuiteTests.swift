@@ -1,4 +1,6 @@
 import Foundation
+import PasskeyHummingbird
+import PasskeyVerifier
 import Testing
 
 /// Plays the FIDO2 server conformance test list against the conformance server (``ConformanceServer``): every
@@ -16,6 +18,21 @@ import Testing
         #expect(Set(ids).count == ids.count)
         #expect(Set(ids) == Set(ConformanceCases.all.keys))
         #expect(Set(ConformanceTestList.all.map(\.suite)).count == 17)
+    }
+
+    @Test func theConformanceModeOffersEveryAlgorithmAndAcceptsNoneAndSelfUnderMetadata() throws {
+        var configuration = ServerHarness.configuration
+        configuration.metadata = MetadataSettings(source: .file(path: "/nonexistent"), policy: .refuse)
+        let deployed = try configuration.relyingPartyConfiguration()
+        #expect(deployed.allowedAlgorithms == RelyingPartyConfiguration.defaultAlgorithms)
+        #expect(!deployed.acceptedAttestationTypes.contains(.none))
+        #expect(!deployed.acceptedAttestationTypes.contains(.`self`))
+        configuration.conformance = true
+        let conformance = try configuration.relyingPartyConfiguration()
+        #expect(conformance.allowedAlgorithms == ServerConfiguration.conformanceAlgorithms)
+        #expect(!conformance.allowedAlgorithms.contains(.rs1))
+        #expect(conformance.acceptedAttestationTypes.isSuperset(of: [.none, .`self`, .basic]))
+        #expect(conformance.untrustedAttestationPolicy == .reject)
     }
 
     @Test func theListPlaysAsDocumented() async throws {
