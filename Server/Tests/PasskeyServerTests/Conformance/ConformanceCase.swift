@@ -43,9 +43,14 @@ struct ConformanceAnswer: Sendable, Equatable {
             return (met, met ? "passes (`\(code)`)" : "FAILS: \(httpStatus) \(status) \(code), not `\(expected)`")
         case .refusedByDecision(let expected, let reason):
             let met = isFailure && code == expected
-            return (met, met ? "refused by decision (`\(code)`): \(reason)" : "CHANGED: \(httpStatus) \(code)")
+            return (
+                met,
+                met ? "refused by decision (`\(code)`, Docs/Decisions.md): \(reason)" : "CHANGED: \(httpStatus) \(code)"
+            )
         case .acceptedKnownGap(let reason):
-            return (isOK, isOK ? "known gap, accepted: \(reason)" : "CHANGED: now \(httpStatus) \(code)")
+            return (
+                isOK, isOK ? "known gap, accepted (Docs/Decisions.md): \(reason)" : "CHANGED: now \(httpStatus) \(code)"
+            )
         }
     }
 }
