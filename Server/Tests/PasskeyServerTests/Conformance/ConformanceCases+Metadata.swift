@@ -14,19 +14,21 @@ extension ConformanceCases {
             "/attestation/result", try toolShape(try await server.registration(with: &authenticator)))
     }
 
-    /// Offers `blob` to the server's metadata service, which must refuse it as `invalidMetadata`, then registers
-    /// model `aaguid`.
+    /// Offers `blob` to the server's metadata service, which must refuse it as `invalidMetadata` with a message
+    /// containing `reason` (so that the intended defect, not another, is what it found), then registers model
+    /// `aaguid`.
     static func refusedBLOB(
         _ server: ConformanceServer,
         _ blob: [UInt8],
-        listing aaguid: AAGUID
+        listing aaguid: AAGUID,
+        because reason: String
     ) async throws -> ConformanceAnswer {
         do {
             try await server.metadataService.load(jws: blob, at: Date())
-        } catch let error as WebAuthnError where error.code == .invalidMetadata {
+        } catch let error as WebAuthnError where error.code == .invalidMetadata && error.message.contains(reason) {
             return try await packedFull(server, aaguid)
         }
-        throw HarnessError("the metadata service accepted a defective BLOB")
+        throw HarnessError("the metadata service did not refuse the BLOB for \(reason)")
     }
 
     static let metadata: [String: ConformanceCase] = suite(
@@ -47,7 +49,7 @@ extension ConformanceCases {
                         listing: aaguid, serialNumber: 2, signedBy: server.metadata.service)
                     let last = blob.count - 2
                     blob[last] = blob[last] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
-                    return try await refusedBLOB(server, blob, listing: aaguid)
+                    return try await refusedBLOB(server, blob, listing: aaguid, because: "signature does not verify")
                 }
             ),
             (
@@ -56,7 +58,8 @@ extension ConformanceCases {
                     let aaguid = ConformanceMetadata.badChainAAGUID
                     let blob = try server.metadata.blob(
                         listing: aaguid, serialNumber: 3, signedBy: server.metadata.untrustedService)
-                    return try await refusedBLOB(server, blob, listing: aaguid)
+                    return try await refusedBLOB(
+                        server, blob, listing: aaguid, because: "unable to get local issuer certificate")
                 }
             ),
             (
@@ -65,7 +68,7 @@ extension ConformanceCases {
                     let aaguid = ConformanceMetadata.revokedIntermediateAAGUID
                     let blob = try server.metadata.blob(
                         listing: aaguid, serialNumber: 4, signedBy: server.metadata.revokedIntermediateService)
-                    return try await refusedBLOB(server, blob, listing: aaguid)
+                    return try await refusedBLOB(server, blob, listing: aaguid, because: "certificate revoked (depth 1")
                 }
             ),
             (
@@ -74,7 +77,7 @@ extension ConformanceCases {
                     let aaguid = ConformanceMetadata.revokedSignerAAGUID
                     let blob = try server.metadata.blob(
                         listing: aaguid, serialNumber: 5, signedBy: server.metadata.revokedSignerService)
-                    return try await refusedBLOB(server, blob, listing: aaguid)
+                    return try await refusedBLOB(server, blob, listing: aaguid, because: "certificate revoked (depth 0")
                 }
             ),
         ])

@@ -34,16 +34,17 @@ struct ConformanceMetadata: Sendable {
     let revokedSignerService: VirtualMetadataService
     /// A service whose root the server does not trust.
     let untrustedService: VirtualMetadataService
-    /// The revocation lists of the three trusted services.
+    /// The revocation lists of the three trusted services (their authorities have names of their own, so that each
+    /// list is found for its own issuer).
     let revocationLists: [CertificateRevocationList]
 
     init() throws {
         packed = try VirtualAttestation.packed()
         packedES384 = try VirtualAttestation.packed(algorithm: .es384)
-        service = try VirtualMetadataService()
-        revokedIntermediateService = try VirtualMetadataService()
-        revokedSignerService = try VirtualMetadataService()
-        untrustedService = try VirtualMetadataService()
+        service = try VirtualMetadataService(authorityName: "Conformance Metadata")
+        revokedIntermediateService = try VirtualMetadataService(authorityName: "Conformance Revoked Intermediate")
+        revokedSignerService = try VirtualMetadataService(authorityName: "Conformance Revoked Signer")
+        untrustedService = try VirtualMetadataService(authorityName: "Conformance Untrusted")
         let thisUpdate = Date().addingTimeInterval(-86_400)
         let nextUpdate = Date().addingTimeInterval(30 * 86_400)
         revocationLists =
