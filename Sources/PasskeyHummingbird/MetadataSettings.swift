@@ -64,14 +64,18 @@ public struct MetadataSettings: Sendable {
     /// `configuration` asking for `direct` attestation, failing or accepting as unverified what the metadata
     /// does not vouch for, as ``policy`` says. With ``UnlistedAuthenticatorPolicy/refuse``, `none` and `self`
     /// attestation (WebAuthn Level 3 §6.5.3) are refused too: without a certificate chain to an entry's roots,
-    /// nothing ties the registration to the model the metadata describes.
-    func applied(to configuration: RelyingPartyConfiguration) -> RelyingPartyConfiguration {
+    /// nothing ties the registration to the model the metadata describes. In the FIDO `conformance` mode they
+    /// are accepted (the conformance tools' authenticators send them and expect success) while a certificate
+    /// chain that reaches no root is still refused.
+    func applied(to configuration: RelyingPartyConfiguration, conformance: Bool = false) -> RelyingPartyConfiguration {
         var configuration = configuration
         configuration.attestation = .direct
         switch policy {
         case .refuse:
             configuration.untrustedAttestationPolicy = .reject
-            configuration.acceptedAttestationTypes = Self.vouchedAttestationTypes
+            if !conformance {
+                configuration.acceptedAttestationTypes = Self.vouchedAttestationTypes
+            }
         case .acceptUnverified:
             configuration.untrustedAttestationPolicy = .acceptAsUnverified
         }

@@ -24,7 +24,9 @@ public struct ServerConfiguration: Sendable {
     public var appleKeysURL: String
     /// The FIDO conformance mode: `POST /attestation/options` adds a passkey to an existing username without a
     /// session of that account, as the conformance tools expect, and requests without the session cookie are not
-    /// checked for their `Origin`. Never for a deployment: anyone can then add a passkey to anyone's account.
+    /// checked for their `Origin`, the options echo the extensions asked for, every credential algorithm the
+    /// library verifies is offered (``conformanceAlgorithms``) and, with ``metadata``, `none` and `self`
+    /// attestation are accepted. Never for a deployment: anyone can then add a passkey to anyone's account.
     public var conformance: Bool
     /// The most passkeys one account may hold (`credentialLimitReached` past it); it bounds
     /// `excludeCredentials` and `allowCredentials` (WebAuthn Level 3 §5.4, §5.5).
@@ -106,9 +108,17 @@ public struct ServerConfiguration: Sendable {
             relyingPartyID: relyingPartyID,
             relyingPartyName: relyingPartyName,
             origins: Set(origins + relatedOrigins),
-            relatedOrigins: try relatedOrigins.isEmpty ? nil : RelatedOrigins(origins: relatedOrigins)
+            relatedOrigins: try relatedOrigins.isEmpty ? nil : RelatedOrigins(origins: relatedOrigins),
+            allowedAlgorithms: conformance ? Self.conformanceAlgorithms : RelyingPartyConfiguration.defaultAlgorithms
         )
-        return metadata?.applied(to: configuration) ?? configuration
+        return metadata?.applied(to: configuration, conformance: conformance) ?? configuration
     }
+
+    /// The credential algorithms of the ``conformance`` mode (WebAuthn Level 3 §5.4 `pubKeyCredParams`): the
+    /// library's defaults first, then every other one it verifies, as the FIDO conformance tools register
+    /// credentials of each (RS1 stays refused: `COSEAlgorithm.allSupported` leaves it out).
+    public static let conformanceAlgorithms: [COSEAlgorithm] =
+        RelyingPartyConfiguration.defaultAlgorithms
+        + [.es384, .es512, .ps256, .ps384, .ps512, .rs384, .rs512, .ed25519, .ed448, .mlDSA44, .mlDSA65, .mlDSA87]
 }
 #endif

@@ -51,6 +51,9 @@ public struct VirtualMetadataService: Sendable {
     ///   - signerProfile: the signer's basic constraints and key usage.
     ///   - signerExtendedKeyUsage: the key purposes (dotted OIDs, RFC 5280 §4.2.1.12) of an extended key usage
     ///     extension of the signer, none when empty.
+    ///   - authorityName: the start of the root's and the intermediate's common names ("… Root CA", "… CA-1"):
+    ///     services that a host trusts together need different names, since revocation lists are found by their
+    ///     issuer's name (RFC 5280 §5.1.2.3).
     public init(
         algorithmName: String = "ES256",
         notValidBefore: Date = VirtualAttestation.defaultNotValidBefore,
@@ -59,7 +62,8 @@ public struct VirtualMetadataService: Sendable {
         signerCommonName: String = "Virtual Metadata BLOB Signer",
         signerDNSName: String? = nil,
         signerProfile: SignerProfile = .blobSigner,
-        signerExtendedKeyUsage: [String] = []
+        signerExtendedKeyUsage: [String] = [],
+        authorityName: String = "Virtual FIDO Metadata"
     ) throws(VirtualAuthenticatorError) {
         let signerAlgorithm: COSEAlgorithm
         switch algorithmName {
@@ -74,8 +78,8 @@ public struct VirtualMetadataService: Sendable {
             let rootKey = try PrivateKey.generate(.es256)
             let intermediateKey = try PrivateKey.generate(.es256)
             let signerKey = try PrivateKey.generate(signerAlgorithm)
-            let rootSubject = Self.name("Virtual FIDO Metadata Root CA")
-            let intermediateSubject = Self.name("Virtual FIDO Metadata CA-1")
+            let rootSubject = Self.name("\(authorityName) Root CA")
+            let intermediateSubject = Self.name("\(authorityName) CA-1")
             let root = try Self.certificate(
                 subject: rootSubject, issuer: rootSubject, key: rootKey.publicKey, signer: rootKey,
                 serialNumber: RandomBytes.serialNumber(), isCA: true,
