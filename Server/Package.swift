@@ -7,8 +7,17 @@ let package = Package(
     products: [
         .executable(name: "passkey-server", targets: ["passkey-server"])
     ],
+    // Off by default, so that `swift run passkey-server` over SQLite builds no PostgreSQL driver (postgres-nio brings
+    // two TLS stacks and swift-crypto): `swift build --traits PostgreSQL` for a server that serves postgres:// URLs.
+    traits: [
+        .trait(name: "PostgreSQL", description: "Serve a PostgreSQL database (--database postgres://…).")
+    ],
     dependencies: [
-        .package(name: "PasskeyVerifier", path: "..", traits: ["SQLite", "PostgreSQL", "Hummingbird"]),
+        .package(
+            name: "PasskeyVerifier",
+            path: "..",
+            traits: ["SQLite", "Hummingbird", .trait(name: "PostgreSQL", condition: .when(traits: ["PostgreSQL"]))]
+        ),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -48,7 +57,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]

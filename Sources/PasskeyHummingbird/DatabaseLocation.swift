@@ -1,9 +1,10 @@
-#if Hummingbird && SQLite && PostgreSQL
+#if Hummingbird && SQLite
 /// Where the server keeps its credential records, challenges and users: the `--database` argument.
 public enum DatabaseLocation: Sendable, Hashable {
     /// An SQLite file, created when missing.
     case sqlite(path: String)
-    /// A PostgreSQL server, by its `postgres://` or `postgresql://` connection URL.
+    /// A PostgreSQL server, by its `postgres://` or `postgresql://` connection URL (served only when the package is
+    /// built with the `PostgreSQL` trait).
     case postgres(url: String)
 
     /// The default: `passkeys.sqlite` in the working directory.

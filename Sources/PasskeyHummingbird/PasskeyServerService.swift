@@ -1,7 +1,9 @@
-#if Hummingbird && SQLite && PostgreSQL
+#if Hummingbird && SQLite
 import Hummingbird
 import Logging
+#if PostgreSQL
 import PostgresNIO
+#endif
 import ServiceLifecycle
 
 /// The whole server as one swift-service-lifecycle `Service`: it opens the database (creating and migrating
@@ -47,6 +49,7 @@ public struct PasskeyServerService: Service {
     public func runUntilSignal() async throws {
         var services: [any Service] = []
         if case .postgres(let url) = database {
+            #if PostgreSQL
             do {
                 try await PostgresStartupCheck.run(url: url, logger: logger)
             } catch {
@@ -64,6 +67,13 @@ public struct PasskeyServerService: Service {
                     server: self, client: client, host: configuration.host ?? "", port: configuration.port ?? 0
                 )
             )
+            #else
+            _ = url
+            throw ServerConfigurationError(
+                "this passkey-server was built without PostgreSQL: build it with the PostgreSQL trait "
+                    + "(swift build --traits PostgreSQL) to serve a postgres:// database"
+            )
+            #endif
         } else {
             services.append(self)
         }
@@ -151,6 +161,7 @@ public struct PasskeyServerService: Service {
     }
 }
 
+#if PostgreSQL
 /// The server on a PostgreSQL pool that runs in the same `ServiceGroup`: it migrates the tables once the pool
 /// runs, then serves. A failure of postgres-nio's at start is rethrown as a ``PostgresStartupFailure``, whose
 /// description names the cause.
@@ -179,4 +190,5 @@ struct PostgresBackedServer: Service {
         try await server.serve(storage: storage)
     }
 }
+#endif
 #endif

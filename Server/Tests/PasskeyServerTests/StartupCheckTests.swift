@@ -39,29 +39,42 @@ import Testing
         #expect(line.level == .error)
     }
 
-    @Test func aPostgreSQLNobodyListensOnStopsTheStartNamingHostPortAndCause() async throws {
-        let log = CapturedLog()
-        let error = await #expect(throws: PostgresStartupFailure.self) {
-            try await Self.service(.postgres(url: "postgres://passkey:passkey@127.0.0.1:1/passkey"), log: log)
-                .runUntilSignal()
+    #if PostgreSQL
+        @Test func aPostgreSQLNobodyListensOnStopsTheStartNamingHostPortAndCause() async throws {
+            let log = CapturedLog()
+            let error = await #expect(throws: PostgresStartupFailure.self) {
+                try await Self.service(.postgres(url: "postgres://passkey:passkey@127.0.0.1:1/passkey"), log: log)
+                    .runUntilSignal()
+            }
+            #expect(
+                error?.description.hasPrefix("PostgreSQL at 127.0.0.1:1 cannot be used: no connection could be made")
+                    == true)
+            #expect(error?.cause.lowercased().contains("refused") == true)
+            let line = try #require(log.lines.first { $0.message == "the PostgreSQL database cannot be reached" })
+            #expect(line.metadata["error"]?.contains("127.0.0.1:1") == true)
         }
-        #expect(
-            error?.description.hasPrefix("PostgreSQL at 127.0.0.1:1 cannot be used: no connection could be made")
-                == true)
-        #expect(error?.cause.lowercased().contains("refused") == true)
-        let line = try #require(log.lines.first { $0.message == "the PostgreSQL database cannot be reached" })
-        #expect(line.metadata["error"]?.contains("127.0.0.1:1") == true)
-    }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
-    func aWrongPasswordStopsTheStartWithTheSQLState() async throws {
-        let url = try #require(ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"])
-        var components = try #require(URLComponents(string: url))
-        components.password = "not-the-password"
-        let wrong = try #require(components.string)
-        let error = await #expect(throws: PostgresStartupFailure.self) {
-            try await Self.service(.postgres(url: wrong), log: CapturedLog()).runUntilSignal()
+        @Test(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
+        func aWrongPasswordStopsTheStartWithTheSQLState() async throws {
+            let url = try #require(ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"])
+            var components = try #require(URLComponents(string: url))
+            components.password = "not-the-password"
+            let wrong = try #require(components.string)
+            let error = await #expect(throws: PostgresStartupFailure.self) {
+                try await Self.service(.postgres(url: wrong), log: CapturedLog()).runUntilSignal()
+            }
+            #expect(error?.cause.hasPrefix("the server answered with SQL state 28P01: ") == true)
         }
-        #expect(error?.cause.hasPrefix("the server answered with SQL state 28P01: ") == true)
-    }
+    #else
+        @Test func aPostgreSQLDatabaseNeedsTheTrait() async throws {
+            let error = await #expect(throws: ServerConfigurationError.self) {
+                try await Self.service(
+                    .postgres(url: "postgres://passkey:secret@127.0.0.1:1/passkey"), log: CapturedLog()
+                )
+                .runUntilSignal()
+            }
+            #expect(error?.description.contains("PostgreSQL trait") == true)
+            #expect(error?.description.contains("secret") == false)
+        }
+    #endif
 }
