@@ -47,7 +47,7 @@ if [ -n "${PASSKEY_SERVER:-}" ]; then
     server_binary=$PASSKEY_SERVER
 else
     echo "== building passkey-server (incremental after the Server step of .ci/run)"
-    (cd Server && swift build --product passkey-server)
+    (cd Server && swift build --product passkey-server --traits PostgreSQL)
     server_binary=Server/.build/debug/passkey-server
 fi
 if [ ! -x "$server_binary" ]; then
