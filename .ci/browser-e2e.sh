@@ -101,25 +101,7 @@ start_server() {
     "$server_binary" serve --host 127.0.0.1 --port "$port" --rp-id localhost --origin "http://localhost:$port" \
         --database "$work_directory/$name.sqlite" "$@" >"$work_directory/$name.log" 2>&1 &
     server_pids+=($!)
-    python3 - "http://localhost:$port" "$!" <<'EOF_WAIT'
-import os, sys, time, urllib.error, urllib.request
-url, pid = sys.argv[1], int(sys.argv[2])
-deadline = time.monotonic() + 60
-while True:
-    try:
-        urllib.request.urlopen(url + "/", timeout=2).read()
-        break
-    except urllib.error.HTTPError:
-        break
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except OSError:
-            sys.exit("passkey-server exited before it answered")
-        if time.monotonic() > deadline:
-            sys.exit("passkey-server did not answer within 60 s")
-        time.sleep(0.2)
-EOF_WAIT
+    python3 .ci/wait_for_server.py "http://localhost:$port/" "$!"
 }
 
 port=$(free_port)

@@ -3,7 +3,7 @@
 # default traits (SQLite, no PostgreSQL driver) in a scratch directory of its own, dependencies fetched included,
 # timed and reported with its build steps; then that binary starts on a temporary SQLite file and answers
 # /health/ready, stops with exit 0 on SIGTERM, and refuses a postgres:// database at start (exit 1, naming the
-# trait). Python 3 for the wait loop.
+# trait). Python 3 and curl.
 set -euo pipefail
 cd "$(dirname "$0")/../Server"
 
@@ -34,26 +34,12 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 "$binary" serve --host 127.0.0.1 --port "$port" --rp-id localhost --origin "http://localhost:$port" \
     --database "$work/passkeys.sqlite" >"$work/server.log" 2>&1 &
 server_pid=$!
-python3 - "http://127.0.0.1:$port/health/ready" "$server_pid" <<'EOF_WAIT'
-import os, sys, time, urllib.error, urllib.request
-url, pid = sys.argv[1], int(sys.argv[2])
-deadline = time.monotonic() + 60
-while True:
-    try:
-        status = urllib.request.urlopen(url, timeout=2).status
-        if status == 200:
-            break
-    except urllib.error.HTTPError as error:
-        sys.exit(f"/health/ready answered {error.code}")
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except OSError:
-            sys.exit("passkey-server exited before it answered")
-    if time.monotonic() > deadline:
-        sys.exit("passkey-server did not answer within 60 s")
-    time.sleep(0.2)
-EOF_WAIT
+python3 ../.ci/wait_for_server.py "http://127.0.0.1:$port/health/live" "$server_pid"
+ready=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/health/ready")
+if [ "$ready" != 200 ]; then
+    echo "/health/ready answered $ready" >&2
+    exit 1
+fi
 kill -TERM "$server_pid"
 status=0
 wait "$server_pid" || status=$?
