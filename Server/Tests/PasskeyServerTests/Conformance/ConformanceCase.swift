@@ -20,6 +20,9 @@ enum ConformanceExpectation: Sendable, Equatable {
     /// An `F` case the server accepts today, for the known gap `reason`; the case fails once the gap closes, so
     /// that the expectation is updated with the fix.
     case acceptedKnownGap(reason: String)
+    /// An `F` case the server accepts on purpose, for the documented `reason` (the library's reading of the
+    /// specification, `Docs/Decisions.md`).
+    case acceptedByDecision(reason: String)
 }
 
 /// The status and the common body (`status`, `errorMessage`) of the answer a case ends with.
@@ -50,6 +53,11 @@ struct ConformanceAnswer: Sendable, Equatable {
         case .acceptedKnownGap(let reason):
             return (
                 isOK, isOK ? "known gap, accepted (Docs/Decisions.md): \(reason)" : "CHANGED: now \(httpStatus) \(code)"
+            )
+        case .acceptedByDecision(let reason):
+            return (
+                isOK,
+                isOK ? "accepted by decision (Docs/Decisions.md): \(reason)" : "CHANGED: now \(httpStatus) \(code)"
             )
         }
     }
