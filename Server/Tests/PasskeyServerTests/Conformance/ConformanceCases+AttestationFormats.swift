@@ -23,9 +23,12 @@ extension ConformanceCases {
         return try await postAttestationObject(server, registration, parts.encoded)
     }
 
-    /// A case that registers with `authority` and must fail with `code`.
-    static func listedFails(_ code: String, _ authority: ConformanceAuthority) -> ConformanceCase {
-        fails(code) { server in try await listedRegistration(server, authority) }
+    /// A case that registers with `authority` and must fail with `code` for the check whose message contains
+    /// `detail`.
+    static func listedFails(_ code: String, _ authority: ConformanceAuthority, naming detail: String)
+        -> ConformanceCase
+    {
+        .executable(.failsNaming(code, detail)) { server in try await listedRegistration(server, authority) }
     }
 
     static let fidoU2F: [String: ConformanceCase] = suite(
@@ -64,19 +67,30 @@ extension ConformanceCases {
                         + " (Docs/Decisions.md)")
             ),
             ("P-3", succeeds { server in try await listedRegistration(server, .tpmSHA512) }),
-            ("F-1", listedFails("invalidAttestationStatement", .tpmReversedChain)),
-            ("F-2", listedFails("invalidAttestationStatement", .tpmWrongExtraData)),
-            ("F-3", listedFails("invalidAttestationStatement", .tpmWrongMagic)),
-            ("F-4", listedFails("invalidAttestationStatement", .tpmPubAreaForAnotherKey)),
+            (
+                "F-1",
+                listedFails(
+                    "invalidAttestationStatement", .tpmReversedChain, naming: "does not fit the AIK certificate's key")
+            ),
+            ("F-2", listedFails("invalidAttestationStatement", .tpmWrongExtraData, naming: "certInfo extraData")),
+            ("F-3", listedFails("invalidAttestationStatement", .tpmWrongMagic, naming: "certInfo magic")),
+            ("F-4", listedFails("invalidAttestationStatement", .tpmPubAreaForAnotherKey, naming: "pubArea")),
         ])
 
     static let androidKey: [String: ConformanceCase] = suite(
         ConformanceTestList.androidKey,
         [
             ("P-1", succeeds { server in try await listedRegistration(server, .androidKey) }),
-            ("F-1", listedFails("invalidAttestationStatement", .androidKeyWrongChallenge)),
-            ("F-2", listedFails("invalidAttestationStatement", .androidKeyAnotherKey)),
-            ("F-3", listedFails("invalidSignature", .androidKeyReversedChain)),
+            (
+                "F-1",
+                listedFails("invalidAttestationStatement", .androidKeyWrongChallenge, naming: "attestationChallenge")
+            ),
+            (
+                "F-2",
+                listedFails(
+                    "invalidAttestationStatement", .androidKeyAnotherKey, naming: "is not the credential public key")
+            ),
+            ("F-3", listedFails("invalidSignature", .androidKeyReversedChain, naming: "attestation certificate's key")),
         ])
 
     static let androidSafetyNet: [String: ConformanceCase] = suite(

@@ -114,13 +114,11 @@ extension ConformanceCases {
                 ),
                 (
                     "F-6",
-                    fails("untrustedAttestation") { server in try await listedRegistration(server, .packedExpiredLeaf) }
+                    listedFails("untrustedAttestation", .packedExpiredLeaf, naming: "certificate has expired (depth 0")
                 ),
                 (
                     "F-7",
-                    fails("untrustedAttestation") { server in
-                        try await listedRegistration(server, .packedNotYetValidLeaf)
-                    }
+                    listedFails("untrustedAttestation", .packedNotYetValidLeaf, naming: "not yet valid (depth 0")
                 ),
                 (
                     "F-8",
@@ -161,13 +159,12 @@ extension ConformanceCases {
                 ),
                 (
                     "F-11",
-                    fails("invalidSignature") { server in try await listedRegistration(server, .packedReversedChain) }
+                    listedFails("invalidSignature", .packedReversedChain, naming: "attestation certificate's key")
                 ),
                 (
                     "F-12",
-                    fails("untrustedAttestation") { server in
-                        try await listedRegistration(server, .packedExpiredIntermediate)
-                    }
+                    listedFails(
+                        "untrustedAttestation", .packedExpiredIntermediate, naming: "certificate has expired (depth 1")
                 ),
                 (
                     "F-13",
