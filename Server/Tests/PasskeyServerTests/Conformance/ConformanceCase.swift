@@ -15,11 +15,17 @@ enum ConformanceExpectation: Sendable, Equatable {
     case succeeds
     /// A `4xx` with `status: "failed"` and this code at the start of `errorMessage` (an `F` case).
     case fails(String)
+    /// As ``fails(_:)``, and the `errorMessage` must contain the second text: the check that names the case's
+    /// defect, so that a case whose response carries a defect of its own fails for it and not for another.
+    case failsNaming(String, String)
     /// A `P` case the server refuses on purpose, with this code, for the documented `reason`.
     case refusedByDecision(String, reason: String)
     /// An `F` case the server accepts today, for the known gap `reason`; the case fails once the gap closes, so
     /// that the expectation is updated with the fix.
     case acceptedKnownGap(reason: String)
+    /// An `F` case the server accepts on purpose, for the documented `reason` (the library's reading of the
+    /// specification, `Docs/Decisions.md`).
+    case acceptedByDecision(reason: String)
 }
 
 /// The status and the common body (`status`, `errorMessage`) of the answer a case ends with.
@@ -41,6 +47,14 @@ struct ConformanceAnswer: Sendable, Equatable {
         case .fails(let expected):
             let met = isFailure && code == expected
             return (met, met ? "passes (`\(code)`)" : "FAILS: \(httpStatus) \(status) \(code), not `\(expected)`")
+        case .failsNaming(let expected, let detail):
+            let met = isFailure && code == expected && errorMessage.contains(detail)
+            return (
+                met,
+                met
+                    ? "passes (`\(code)`)"
+                    : "FAILS: \(httpStatus) \(status) \(errorMessage), not `\(expected)` for \(detail)"
+            )
         case .refusedByDecision(let expected, let reason):
             let met = isFailure && code == expected
             return (
@@ -50,6 +64,11 @@ struct ConformanceAnswer: Sendable, Equatable {
         case .acceptedKnownGap(let reason):
             return (
                 isOK, isOK ? "known gap, accepted (Docs/Decisions.md): \(reason)" : "CHANGED: now \(httpStatus) \(code)"
+            )
+        case .acceptedByDecision(let reason):
+            return (
+                isOK,
+                isOK ? "accepted by decision (Docs/Decisions.md): \(reason)" : "CHANGED: now \(httpStatus) \(code)"
             )
         }
     }

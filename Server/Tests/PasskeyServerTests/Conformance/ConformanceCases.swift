@@ -10,7 +10,7 @@ enum ConformanceCases {
         var cases: [String: ConformanceCase] = [:]
         for part in [
             options, registrationStructure, registrationClientData, attestationObject, algorithms, packed,
-            otherFormats, assertion, metadata,
+            noneFormat, fidoU2F, tpm, androidKey, androidSafetyNet, assertion, metadata,
         ] {
             cases.merge(part) { first, _ in first }
         }
@@ -38,16 +38,6 @@ enum ConformanceCases {
         _ play: @escaping @Sendable (ConformanceServer) async throws -> ConformanceAnswer
     ) -> ConformanceCase {
         .executable(.fails(code), play: play)
-    }
-
-    /// The reason of the cases that need an attestation format the test kit does not build yet.
-    static func needsKitFormat(_ format: String) -> ConformanceCase {
-        .notExpressed("not expressed yet: needs the test kit's \(format) attestation (VirtualAttestation)")
-    }
-
-    /// The reason of the cases that need a certificate defect the test kit does not build yet.
-    static func needsKitCertificates(_ defect: String) -> ConformanceCase {
-        .notExpressed("not expressed yet: needs the test kit's packed chains with \(defect) (VirtualAttestation)")
     }
 
     /// `value`, or a thrown ``HarnessError`` naming `what` when it is `nil`.

@@ -26,6 +26,8 @@ struct ConformanceMetadata: Sendable {
     let packed: VirtualAttestation
     /// A packed full attestation authority with an ES384 attestation key.
     let packedES384: VirtualAttestation
+    /// The authorities of the format and certificate cases, each listed for its own model.
+    let authorities: [ConformanceAuthority: VirtualAttestation]
     /// The metadata service signing the BLOB the server starts with.
     let service: VirtualMetadataService
     /// A service whose intermediate its root's revocation list revokes.
@@ -41,6 +43,11 @@ struct ConformanceMetadata: Sendable {
     init() throws {
         packed = try VirtualAttestation.packed()
         packedES384 = try VirtualAttestation.packed(algorithm: .es384)
+        var authorities: [ConformanceAuthority: VirtualAttestation] = [:]
+        for authority in ConformanceAuthority.allCases {
+            authorities[authority] = try authority.make()
+        }
+        self.authorities = authorities
         service = try VirtualMetadataService(authorityName: "Conformance Metadata")
         revokedIntermediateService = try VirtualMetadataService(authorityName: "Conformance Revoked Intermediate")
         revokedSignerService = try VirtualMetadataService(authorityName: "Conformance Revoked Signer")
@@ -78,7 +85,18 @@ struct ConformanceMetadata: Sendable {
                 attestationRootCertificates: [try Self.root(of: packedES384)],
                 statementMembers: ["authenticationAlgorithms": "[\"secp256r1_ecdsa_sha256_raw\"]"]),
         ]
-        return try service.blob(payload: Self.payload(serialNumber: 1, entries: entries))
+        let authorityEntries = try ConformanceAuthority.allCases.map { authority in
+            VirtualMetadataService.entry(
+                for: try attestation(authority), aaguid: authority.aaguid,
+                description: "Conformance \(authority) key")
+        }
+        return try service.blob(payload: Self.payload(serialNumber: 1, entries: entries + authorityEntries))
+    }
+
+    /// The authority of `authority`.
+    func attestation(_ authority: ConformanceAuthority) throws -> VirtualAttestation {
+        guard let attestation = authorities[authority] else { throw HarnessError("no \(authority) authority") }
+        return attestation
     }
 
     /// A BLOB number `serialNumber` signed by `signer`, listing `aaguid` under ``packed``'s root.

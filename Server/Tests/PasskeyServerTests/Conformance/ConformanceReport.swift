@@ -14,6 +14,7 @@ enum ConformanceReport {
         let expressed = rows.filter { !$0.result.hasPrefix("not expressed") }
         let passing = expressed.filter { $0.met && ($0.result.hasPrefix("passes")) }
         let decisions = expressed.filter { $0.result.hasPrefix("refused by decision") }
+        let acceptedByDecision = expressed.filter { $0.result.hasPrefix("accepted by decision") }
         let gaps = expressed.filter { $0.result.hasPrefix("known gap") }
         let mandatory = rows.filter(\.test.isMandatory).count
         var lines = [
@@ -30,7 +31,7 @@ enum ConformanceReport {
             "",
             "\(rows.count) tests in \(Set(rows.map(\.test.suite)).count) suites (\(mandatory) mandatory):"
                 + " \(expressed.count) played, \(passing.count) passing, \(decisions.count) refused by decision,"
-                + " \(gaps.count) known gaps, \(rows.count - expressed.count) not expressed.",
+                + " \(acceptedByDecision.count) accepted by decision, \(gaps.count) known gaps, \(rows.count - expressed.count) not expressed.",
         ]
         var suite: ConformanceTest.Suite?
         for row in rows {

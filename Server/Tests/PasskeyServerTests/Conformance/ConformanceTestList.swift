@@ -231,7 +231,7 @@ enum ConformanceTestList {
             [
                 ("P-1", "valid tpm attestation with SHA-256"),
                 ("P-2", "valid tpm attestation with SHA-1"),
-                ("P-3", "valid tpm attestation whose pubArea nameAlg differs from the hash of attested.name"),
+                ("P-3", "valid tpm attestation whose pubArea nameAlg is not the hash algorithm of the statement's alg"),
                 ("F-1", "tpm attestation whose certificates are out of order"),
                 ("F-2", "tpm attestation whose certInfo.extraData is not the hash of attToBeSigned"),
                 ("F-3", "tpm attestation whose certInfo.magic is not TPM_GENERATED_VALUE"),
