@@ -83,8 +83,7 @@ extension ConformanceCases {
                     "P-1",
                     succeeds { server in
                         var authenticator = packedFullAuthenticator(server)
-                        return try await server.post(
-                            "/attestation/result", try toolShape(try await server.registration(with: &authenticator)))
+                        return try await postedRegistration(server, &authenticator)
                     }
                 ),
                 ("P-2", succeeds { server in try await listedRegistration(server, .packedIntermediate) }),
@@ -129,9 +128,7 @@ extension ConformanceCases {
                         play: { server in
                             var authenticator = ConformanceServer.authenticator(
                                 attestation: server.metadata.packedES384, aaguid: ConformanceMetadata.algorithmAAGUID)
-                            return try await server.post(
-                                "/attestation/result",
-                                try toolShape(try await server.registration(with: &authenticator)))
+                            return try await postedRegistration(server, &authenticator)
                         })
                 ),
                 (
@@ -139,8 +136,7 @@ extension ConformanceCases {
                     fails("untrustedAttestation") { server in
                         var authenticator = ConformanceServer.authenticator(
                             attestation: try VirtualAttestation.packed(), aaguid: ConformanceMetadata.listedAAGUID)
-                        return try await server.post(
-                            "/attestation/result", try toolShape(try await server.registration(with: &authenticator)))
+                        return try await postedRegistration(server, &authenticator)
                     }
                 ),
                 (
@@ -190,9 +186,7 @@ extension ConformanceCases {
                         "P-1",
                         succeeds { server in
                             var authenticator = packedSelfAuthenticator
-                            return try await server.post(
-                                "/attestation/result",
-                                try toolShape(try await server.registration(with: &authenticator)))
+                            return try await postedRegistration(server, &authenticator)
                         }
                     ),
                     (
@@ -210,9 +204,7 @@ extension ConformanceCases {
                             play: { server in
                                 var authenticator = ConformanceServer.authenticator(
                                     attestation: server.metadata.packed, aaguid: ConformanceMetadata.selfOnlyAAGUID)
-                                return try await server.post(
-                                    "/attestation/result",
-                                    try toolShape(try await server.registration(with: &authenticator)))
+                                return try await postedRegistration(server, &authenticator)
                             })
                     ),
                     ("F-3", editedPackedSelf("unsupportedAttestationFormat") { $0.format = .textString("x-unknown") }),

@@ -10,8 +10,7 @@ extension ConformanceCases {
     /// A packed full registration of model `aaguid`.
     static func packedFull(_ server: ConformanceServer, _ aaguid: AAGUID) async throws -> ConformanceAnswer {
         var authenticator = ConformanceServer.authenticator(attestation: server.metadata.packed, aaguid: aaguid)
-        return try await server.post(
-            "/attestation/result", try toolShape(try await server.registration(with: &authenticator)))
+        return try await postedRegistration(server, &authenticator)
     }
 
     /// Offers `blob` to the server's metadata service, which must refuse it as `invalidMetadata` with a message

@@ -162,6 +162,14 @@ extension ConformanceCases {
         return try toolShape(registration)
     }
 
+    /// Registers with `authenticator` and posts the result to `/attestation/result` as the tools send it.
+    static func postedRegistration(
+        _ server: ConformanceServer,
+        _ authenticator: inout VirtualAuthenticator
+    ) async throws -> ConformanceAnswer {
+        try await server.post("/attestation/result", try toolShape(try await server.registration(with: &authenticator)))
+    }
+
     /// `registration`'s JSON as the tools send it.
     static func toolShape(_ registration: VirtualRegistration) throws -> [String: Any] {
         try ConformanceServer.edited(registration.jsonBytes) { object in
