@@ -12,10 +12,13 @@ import NIOConcurrencyHelpers
 public struct StoreDeadline: Sendable {
     /// Seconds a call may take.
     public let seconds: Double
+    /// The one timer of this deadline's calls.
+    private let timer: StoreDeadlineTimer
 
     /// Creates the deadline (at least 1 ms).
     public init(seconds: Double) {
         self.seconds = seconds.isFinite ? max(seconds, 0.001) : 5
+        self.timer = StoreDeadlineTimer(seconds: self.seconds)
     }
 
     /// `operation`'s answer, or ``StoreTimeout`` after ``seconds``.
@@ -23,6 +26,7 @@ public struct StoreDeadline: Sendable {
         try Task.checkCancellation()
         let race = Race<Value>()
         let seconds = self.seconds
+        let timer = self.timer
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 race.start(continuation)
@@ -33,15 +37,13 @@ public struct StoreDeadline: Sendable {
                         race.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-                    guard !Task.isCancelled else { return }
+                let number = timer.add {
                     if race.finish(.failure(StoreTimeout(seconds: seconds))) {
                         work.cancel()
                     }
                 }
                 race.onFinish {
-                    timer.cancel()
+                    timer.remove(number)
                     work.cancel()
                 }
             }
@@ -50,8 +52,6 @@ public struct StoreDeadline: Sendable {
         }
     }
 
-    /// The continuation of one call, resumed once by whichever of the call, the timer and a cancellation comes
-    /// first.
     private final class Race<Value: Sendable>: Sendable {
         private struct State {
             var continuation: CheckedContinuation<Value, any Error>?

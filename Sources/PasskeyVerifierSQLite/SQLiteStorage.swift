@@ -69,6 +69,15 @@
         /// - Throws: ``StoreError/Code/unsupportedSchemaVersion`` when a newer release migrated the database;
         ///   `SQLiteError` when the file cannot be opened or a statement fails.
         public static func open(_ location: Location) async throws -> SQLiteStorage {
+            try await open(location, synchronous: .full)
+        }
+
+        /// Opens the database at `location` as ``open(_:)`` does, with `synchronous` as its
+        /// [`PRAGMA synchronous`](https://sqlite.org/pragma.html#pragma_synchronous) (which a memory database
+        /// ignores).
+        ///
+        /// - Throws: as ``open(_:)``.
+        public static func open(_ location: Location, synchronous: Synchronous) async throws -> SQLiteStorage {
             let storage: SQLiteConnection.Storage
             switch location {
             case .file(let path): storage = .file(path: path)
@@ -93,6 +102,7 @@
                     try await SQLiteSchema.retryingWhileBusy {
                         _ = try await connection.query("PRAGMA journal_mode = WAL")
                     }
+                    _ = try await connection.query("PRAGMA synchronous = \(synchronous.pragmaValue)")
                 }
                 try await SQLiteSchema.migrate(connection)
                 _ = try await connection.query("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")

@@ -5,6 +5,7 @@ import Logging
 import PasskeyMetadata
 import PasskeyHummingbird
 import PasskeyVerifier
+import PasskeyVerifierSQLite
 import Prometheus
 import ServiceLifecycle
 
@@ -179,6 +180,15 @@ struct ServeCommand: AsyncParsableCommand {
     var logLevel = "info"
 
     @Option(
+        name: .customLong("sqlite-synchronous"),
+        help: """
+            When an SQLite commit reaches the disk: normal (at checkpoints: a power cut can undo the last seconds of \
+            commits, never corrupt the file) or full (an fsync at every commit).
+            """
+    )
+    var sqliteSynchronous = SQLiteStorage.Synchronous.normal.rawValue
+
+    @Option(
         name: .customLong("metrics-port"),
         help: "Serve GET /metrics (Prometheus text format) on this port of --metrics-host; off when not given."
     )
@@ -198,6 +208,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard (1...65_535).contains(metricsPort), metricsPort != port else {
                 throw ValidationError("--metrics-port must be a port from 1 to 65535 other than --port")
             }
+        }
+        guard SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) != nil else {
+            throw ValidationError("--sqlite-synchronous must be normal or full")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -369,7 +382,8 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             logger: logger,
             metrics: ServerMetrics(),
-            additionalServices: additionalServices
+            additionalServices: additionalServices,
+            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .normal
         ).runUntilSignal()
     }
 }
