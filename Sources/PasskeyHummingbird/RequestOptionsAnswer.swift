@@ -2,8 +2,8 @@
 import PasskeyVerifier
 
 /// The body of a successful `POST /assertion/options` written with ``JSONWriter``: ``CommonResponse``'s `status` and
-/// `errorMessage`, then the members of WebAuthn Level 3 §5.5 `PublicKeyCredentialRequestOptionsJSON` in the order
-/// and with the omissions of its `Codable` form (`timeout`, `rpId` and `userVerification` left out when absent;
+/// `errorMessage`, then the members of WebAuthn Level 3 §5.5 `PublicKeyCredentialRequestOptionsJSON` in declaration
+/// order and with the omissions of its `Codable` form (`timeout`, `rpId` and `userVerification` left out when absent;
 /// `allowCredentials` and `hints` always written), which is what ``OptionsResponse`` encodes.
 enum RequestOptionsAnswer {
     /// The body for `options`, or `nil` when it has extension inputs (§9), whose many shapes ``OptionsResponse``
