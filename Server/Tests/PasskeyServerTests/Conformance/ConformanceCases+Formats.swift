@@ -99,7 +99,18 @@ extension ConformanceCases {
                         parts.setStatement("sig", corrupted(parts.statementMap[textKey: "sig"]))
                     }
                 ),
-                ("F-3", editedPackedFull("invalidAttestationStatement") { parts, _ in parts.setStatement("x5c", nil) }),
+                (
+                    // With x5c gone the statement reads as a self attestation; the credential is ES256 like the
+                    // attestation key, so the algorithms agree and the signature check, not an alg mismatch, refuses.
+                    "F-3",
+                    .executable(
+                        .failsNaming("invalidSignature", "self attestation signature does not verify"),
+                        play: { server in
+                            try await editedAttestation(
+                                server, packedFullAuthenticator(server), key: try VirtualCredentialKey.generate(.es256)
+                            ) { parts, _ in parts.setStatement("x5c", nil) }
+                        })
+                ),
                 (
                     "F-4",
                     editedPackedFull("invalidAttestationStatement") { parts, _ in
