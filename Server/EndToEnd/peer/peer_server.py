@@ -49,7 +49,7 @@ from webauthn import (
     verify_authentication_response,
     verify_registration_response,
 )
-from webauthn.helpers.exceptions import InvalidAuthenticationResponse, InvalidRegistrationResponse
+from webauthn.helpers.exceptions import WebAuthnException
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     ResidentKeyRequirement,
@@ -330,8 +330,7 @@ def rejected(error: Rejected) -> Response:
     return answer({"status": "failed", "errorMessage": str(error)}, 400)
 
 
-@app.errorhandler(InvalidRegistrationResponse)
-@app.errorhandler(InvalidAuthenticationResponse)
+@app.errorhandler(WebAuthnException)
 def invalid(error: Exception) -> Response:
     return answer({"status": "failed", "errorMessage": str(error)}, 400)
 
