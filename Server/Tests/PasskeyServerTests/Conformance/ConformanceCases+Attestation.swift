@@ -154,9 +154,8 @@ extension ConformanceCases {
             (
                 "F-16",
                 .executable(
-                    .acceptedKnownGap(
-                        reason: "the metadata statement's authenticationAlgorithms are not compared with the"
-                            + " statement's alg"),
+                    .failsNaming(
+                        "untrustedAttestation", "signed with ES384 on P-384, which the metadata statement"),
                     play: { server in
                         var authenticator = ConformanceServer.authenticator(
                             attestation: server.metadata.packedES384, aaguid: ConformanceMetadata.algorithmAAGUID)

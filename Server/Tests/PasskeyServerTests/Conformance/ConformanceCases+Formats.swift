@@ -133,9 +133,8 @@ extension ConformanceCases {
                 (
                     "F-8",
                     .executable(
-                        .acceptedKnownGap(
-                            reason: "the attestation key's algorithm is not compared with the metadata statement's"
-                                + " authenticationAlgorithms"),
+                        .failsNaming(
+                            "untrustedAttestation", "signed with ES384 on P-384, which the metadata statement"),
                         play: { server in
                             var authenticator = ConformanceServer.authenticator(
                                 attestation: server.metadata.packedES384, aaguid: ConformanceMetadata.algorithmAAGUID)
@@ -153,9 +152,7 @@ extension ConformanceCases {
                 (
                     "F-10",
                     .executable(
-                        .acceptedKnownGap(
-                            reason: "an x5c that carries the root too is accepted: the chain still has to reach the"
-                                + " metadata root, and WebAuthn §8.2 does not forbid it"),
+                        .failsNaming("invalidAttestationStatement", "packed x5c carries a root (depth 1"),
                         play: { server in
                             let root = try required(server.metadata.packed.rootCertificate, "the root")
                             return try await editedAttestation(server, packedFullAuthenticator(server)) { parts, _ in
@@ -209,9 +206,8 @@ extension ConformanceCases {
                     (
                         "F-2",
                         .executable(
-                            .acceptedKnownGap(
-                                reason: "the metadata statement's attestationTypes are not compared with the"
-                                    + " attestation type"),
+                            .failsNaming(
+                                "untrustedAttestation", "the attestation is basic_full, which the metadata statement"),
                             play: { server in
                                 var authenticator = ConformanceServer.authenticator(
                                     attestation: server.metadata.packed, aaguid: ConformanceMetadata.selfOnlyAAGUID)
