@@ -158,7 +158,8 @@ where Context.Identity == AuthenticatedSession {
 
     /// `POST /assertion/options`: request options listing the user's credentials, or none for a
     /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`). An unknown username
-    /// is `unknownCredential`, or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
+    /// is `unknownCredential`, refused before a challenge is stored (only a passkey deleted in between leaves
+    /// one, to expire), or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
     @Sendable func assertionOptions(request: Request, context: Context) async throws -> Response {
         let bytes = try await RequestBodyReader.bytes(of: request)
         let body = try RequestBodyReader.decode(AssertionOptionsRequest.self, from: bytes)
@@ -172,14 +173,21 @@ where Context.Identity == AuthenticatedSession {
         let username = try AccountText.username(given)
         try rateLimiter?.admit(username: username)
         let userHandle = try await userStore.existingUserHandle(forUsername: username)
+        if !configuration.concealsUnknownUsernames {
+            guard let userHandle, try await !relyingParty.credentialStore.credentials(forUserHandle: userHandle).isEmpty
+            else { throw Self.noPasskeyRegistered }
+        }
         var options = try await relyingParty.beginAuthentication(for: userHandle, overrides: overrides)
         if userHandle == nil || options.allowCredentials.isEmpty {
-            guard configuration.concealsUnknownUsernames else {
-                throw WebAuthnError(.unknownCredential, "no passkey is registered for this username")
-            }
+            guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
             options.allowCredentials = [concealedDescriptor(for: username)]
         }
         return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
+    }
+
+    /// The refusal of options for a username without a passkey when unknown usernames are not concealed.
+    private static var noPasskeyRegistered: WebAuthnError {
+        WebAuthnError(.unknownCredential, "no passkey is registered for this username")
     }
 
     /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username. A
