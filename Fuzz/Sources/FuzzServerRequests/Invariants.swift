@@ -37,11 +37,8 @@ enum Invariants {
             Fuzzing.check(after.accounts == before.accounts, "a failed \(target) changed the accounts")
             Fuzzing.check(after.sessions == before.sessions, "a failed \(target) changed the sessions")
             Fuzzing.check(after.appleLinks == before.appleLinks, "a failed \(target) changed the Apple links")
-            // Finding 2 (Docs/Robustness.md, open): POST /assertion/options stores the challenge before it refuses an
-            // unknown username with unknownCredential; tolerated here until the route is fixed.
-            let knownLeak = target == .assertionOptions && code == WebAuthnError.Code.unknownCredential.name
             Fuzzing.check(
-                knownLeak || Set(after.challenges.keys).isSubset(of: before.challenges.keys),
+                Set(after.challenges.keys).isSubset(of: before.challenges.keys),
                 "a failed \(target) stored a challenge"
             )
             Fuzzing.check(
