@@ -132,15 +132,7 @@ import Testing
     /// The refusal stores nothing: a challenge nobody is told would only wait to expire. Removing every pending
     /// challenge afterwards removes none, where a discoverable sign-in's options leave one.
     @Test func anUnknownUsernameStoresNoChallenge() async throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("passkey-server-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
-        }
-        let storage = try await PasskeyStorage.openSQLite(path: path)
-        do {
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
             try await ServerHarness.run(storage: storage) { server in
                 let refused = try await server.post(
                     "/assertion/options", json: AssertionOptionsRequest(username: "nobody"))
@@ -150,10 +142,6 @@ import Testing
                 #expect(discoverable.status == .ok)
                 #expect(try await storage.challengeStore.removeOldest(keeping: 0) == 1)
             }
-        } catch {
-            try? await storage.close()
-            throw error
         }
-        try await storage.close()
     }
 }
