@@ -177,7 +177,8 @@ where Context.Identity == AuthenticatedSession {
             guard let userHandle, try await !relyingParty.credentialStore.credentials(forUserHandle: userHandle).isEmpty
             else { throw Self.noPasskeyRegistered }
         }
-        var options = try await relyingParty.beginAuthentication(for: userHandle, overrides: overrides)
+        var options = try await relyingParty.beginAuthentication(
+            for: userHandle ?? concealedUserHandle(for: username), overrides: overrides)
         if userHandle == nil || options.allowCredentials.isEmpty {
             guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
             options.allowCredentials = [concealedDescriptor(for: username)]
@@ -316,6 +317,13 @@ where Context.Identity == AuthenticatedSession {
     private func concealedDescriptor(for username: String) -> PublicKeyCredentialDescriptorJSON {
         let identifier = HashAlgorithm.sha256.hash(concealmentKey + Array(username.utf8))
         return PublicKeyCredentialDescriptorJSON(id: identifier, transports: ["usb", "nfc"])
+    }
+
+    /// A made-up user handle for an unknown `username`, bound to its challenge as an account's would be: a
+    /// discoverable passkey of another account then fails on it exactly as on a real account's challenge, so the
+    /// answer does not tell whether the username exists (§7.2 step 6 ties the credential to the user).
+    private func concealedUserHandle(for username: String) -> [UInt8] {
+        HashAlgorithm.sha256.hash(concealmentKey + [0x00] + Array(username.utf8))
     }
 
     /// Options are single-use: never cached.
