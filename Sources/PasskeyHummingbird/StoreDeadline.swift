@@ -13,9 +13,13 @@ public struct StoreDeadline: Sendable {
     /// Seconds a call may take.
     public let seconds: Double
 
-    /// Creates the deadline (at least 1 ms).
+    /// The longest deadline: a day. Longer ones are cut to it, so that no value overflows the timer's
+    /// milliseconds (a deadline of 10¹⁶ s would not fit in them).
+    public static let maximumSeconds: Double = 86_400
+
+    /// Creates the deadline (at least 1 ms, at most ``maximumSeconds``; 5 s when `seconds` is not finite).
     public init(seconds: Double) {
-        self.seconds = seconds.isFinite ? max(seconds, 0.001) : 5
+        self.seconds = seconds.isFinite ? min(max(seconds, 0.001), Self.maximumSeconds) : 5
     }
 
     /// `operation`'s answer, or ``StoreTimeout`` after ``seconds``.

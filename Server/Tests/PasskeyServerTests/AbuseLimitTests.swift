@@ -278,6 +278,14 @@ import Testing
         try await sqlite.close()
     }
 
+    /// A deadline too long for the timer's milliseconds is cut to a day instead of trapping at the first call.
+    @Test func aHugeDeadlineIsCutToADay() async throws {
+        let deadline = StoreDeadline(seconds: 1e300)
+        #expect(deadline.seconds == StoreDeadline.maximumSeconds)
+        #expect(try await deadline.run { 7 } == 7)
+        #expect(StoreDeadline(seconds: -1).seconds == 0.001)
+    }
+
     @Test func theDeadlinePassesAnAnswerThroughAndCutsASilentCall() async throws {
         let deadline = StoreDeadline(seconds: 0.1)
         #expect(try await deadline.run { 42 } == 42)
