@@ -21,7 +21,7 @@ import PasskeyVerifier
 /// - when the entry decides the attestation's trust (tied to it, with a trust path that reached an anchor), the
 ///   registration fails with `untrustedAttestation` when its attestation type is not among the statement's
 ///   `attestationTypes`, or a `packed` statement's `alg` is not among its `authenticationAlgorithms`
-///   (``MetadataStatementConsistency``);
+///   (Docs/Decisions.md "Metadata statement consistency");
 /// - the registration fails with `authenticatorStatusRejected` when any report in force at the verification
 ///   instant has one of ``rejectedStatuses`` and no later certification cleared it
 ///   (``MetadataBLOBPayloadEntry/unclearedStatusReport(among:at:)``);

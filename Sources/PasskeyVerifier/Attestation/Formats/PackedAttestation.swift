@@ -4,8 +4,8 @@ import PasskeyCrypto
 ///
 /// With `x5c` the statement is signed by an attestation key whose certificate
 /// must meet §8.2.1 and chain to one of this format's trust anchors (`x5c` must not
-/// carry the root itself, ``SentRootCertificate``); without it the statement is a
-/// self attestation signed by the credential key itself.
+/// carry the root itself: Docs/Decisions.md "Roots in x5c"); without it the statement
+/// is a self attestation signed by the credential key itself.
 public struct PackedAttestation: AttestationStatementFormat {
     /// `"packed"`.
     public let identifier = "packed"
