@@ -1,6 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // libFuzzer targets for PasskeyVerifier; a separate package so the library's manifest stays clean.
-// Build: swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// Build: swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing
 // Run:   ../Scripts/fuzz.sh TARGET SECONDS   (see Docs/Robustness.md)
 import PackageDescription
 
@@ -13,7 +13,12 @@ let library: [Target.Dependency] = [
 let package = Package(
     name: "PasskeyVerifierFuzz",
     dependencies: [
-        .package(name: "PasskeyVerifier", path: "..")
+        // The Hummingbird trait brings the PasskeyHummingbird product (the server-requests target); the other
+        // targets' modules are the same with or without it.
+        .package(name: "PasskeyVerifier", path: "..", traits: ["Hummingbird"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "CFuzzDriver"),
@@ -46,6 +51,18 @@ let package = Package(
             dependencies: library + [
                 .product(name: "PasskeyMetadata", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzServerRequests",
+            dependencies: library + [
+                .product(name: "PasskeyHummingbird", package: "PasskeyVerifier"),
+                .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
+                .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -9,7 +9,8 @@
 #           Scripts/fuzz.sh assertion 0 -runs=10000000
 #
 # Builds Fuzz/ optimised (-c release: as a host runs it; Swift's overflow and bounds checks stay on) with
-# -sanitize=fuzzer,address (set FUZZ_NO_BUILD=1 to skip), seeds Fuzz/corpora/TARGET from the
+# -sanitize=fuzzer,address and -enable-testing (server-requests reads PasskeyHummingbird's internal body readers
+# through @testable import; set FUZZ_NO_BUILD=1 to skip the build), seeds Fuzz/corpora/TARGET from the
 # fixtures (each target writes its own seeds: PASSKEY_FUZZ_WRITE_SEEDS) plus Fuzz/seeds/TARGET, runs libFuzzer in
 # one process on that corpus, and prints a one-line summary from libFuzzer's final statistics. Crashes go to
 # Fuzz/artifacts/, logs to Fuzz/logs/; corpora, artifacts and logs are not committed.
@@ -30,14 +31,15 @@ declare -A modules=(
     [ml-dsa-signature]=FuzzMLDSASignature
     [apple-identity-token]=FuzzAppleIdentityToken
     [metadata-blob]=FuzzMetadataBLOB
+    [server-requests]=FuzzServerRequests
 )
 declare -A max_lengths=(
     [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=4096 [client-data]=4096
     [registration]=8192 [assertion]=8192 [registration-json]=16384 [authentication-json]=16384
-    [ml-dsa-signature]=8192 [apple-identity-token]=8192 [metadata-blob]=16384
+    [ml-dsa-signature]=8192 [apple-identity-token]=8192 [metadata-blob]=16384 [server-requests]=16384
 )
 order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json
-    authentication-json ml-dsa-signature apple-identity-token metadata-blob)
+    authentication-json ml-dsa-signature apple-identity-token metadata-blob server-requests)
 
 usage() {
     echo "usage: $0 TARGET|all SECONDS [libFuzzer flags...]; targets: ${order[*]}" >&2
@@ -51,8 +53,11 @@ seconds=$2
 shift 2
 
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
-    (cd "$fuzz" && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
+    build_start=$(date +%s)
+    (cd "$fuzz" && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+        -Xswiftc -enable-testing 2>&1 \
         | grep -v "Cannot export local symbol" | grep -E "error|warning:|Compiling|Build complete" || true)
+    echo "== build of Fuzz/: $(($(date +%s) - build_start)) s"
 fi
 bin=$(cd "$fuzz" && swift build -c release --show-bin-path)
 

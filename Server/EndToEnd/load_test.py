@@ -22,6 +22,12 @@ server CPU-second (from /proc/PID/stat) does not depend on that, and it is the o
 is counted over its whole process tree (a server that forked workers counts them, and children that exited count in
 their parent), PostgreSQL's over the tree of the one postmaster that listens on `--postgres`'s port (other clusters
 on the machine never count).
+
+With `--peer PYTHON` (a Python that has `peer/requirements.txt`: `Server/EndToEnd/peer/install.sh` makes one under
+`.build-peer/` and prints its path), every configuration runs a second time right after passkey-server's, on the
+py_webauthn peer (`peer/peer_server.py`: the same four routes over py_webauthn 3.0.1, Flask under gunicorn, the same
+kind of database, started, driven and measured the same way), and a last table gives ours ÷ peer per configuration,
+per server CPU-second and per server+PostgreSQL CPU-second.
 """
 
 import argparse
@@ -48,6 +54,7 @@ from server_processes import (  # noqa: E402
     ServerInstance,
     add_postgres_option,
     cpu_seconds_of_tree,
+    PeerCluster,
     listening_process,
 )
 from software_authenticator import SoftwareAuthenticator, SoftwareCredential  # noqa: E402
@@ -173,6 +180,11 @@ class Measurement:
     client_cpu: float
     failures: list[str]
     server_log_excerpt: list[str] = field(default_factory=list)
+    peer: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (peer)" if self.peer else self.name
 
     @property
     def rate(self) -> float:
@@ -235,7 +247,8 @@ async def drive(
     )
 
 
-def run_configuration(name: str, arguments: argparse.Namespace) -> Measurement:
+def run_configuration(name: str, arguments: argparse.Namespace, peer: bool = False) -> Measurement:
+    """Runs one configuration on passkey-server, or on the py_webauthn peer when `peer` is set."""
     database_kind, count = name.split("-")
     with tempfile.TemporaryDirectory(prefix="passkey-load-") as directory:
         if database_kind == "sqlite":
@@ -245,12 +258,19 @@ def run_configuration(name: str, arguments: argparse.Namespace) -> Measurement:
             database = PostgresDatabase(arguments.postgres, "passkey_load").__enter__()
             location = database.url
         try:
-            with ServerCluster(
-                arguments.server,
-                location,
-                log_level="warning",
-                extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off"],
-            ) as cluster:
+            if peer:
+                cluster = PeerCluster(
+                    arguments.peer, location, log_level="warning",
+                    workers=arguments.peer_workers, threads=arguments.peer_threads,
+                )
+            else:
+                cluster = ServerCluster(
+                    arguments.server,
+                    location,
+                    log_level="warning",
+                    extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off"],
+                )
+            with cluster:
                 instances = cluster.start(int(count))
                 postgres_port = urllib.parse.urlsplit(arguments.postgres).port or 5432 if database else None
                 measurement = asyncio.run(
@@ -264,6 +284,7 @@ def run_configuration(name: str, arguments: argparse.Namespace) -> Measurement:
             if database is not None:
                 database.__exit__(None, None, None)
     measurement.name = name
+    measurement.peer = peer
     return measurement
 
 
@@ -282,6 +303,29 @@ def pre_decoded_es256_rate(bench: str, seconds: float) -> float:
     return float(match.group(1))
 
 
+def print_peer_ratios(measurements: list[Measurement]) -> None:
+    """Ours ÷ peer per configuration: sign-ins per server CPU-second and per server+PostgreSQL CPU-second."""
+    print(
+        "\n| configuration | passkey-server sign-ins per server CPU-s | peer | ours ÷ peer "
+        "| passkey-server per server+PostgreSQL CPU-s | peer | ours ÷ peer |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    ours = {m.name: m for m in measurements if not m.peer}
+    for peer in (m for m in measurements if m.peer):
+        m = ours[peer.name]
+        server_ratio = m.per_server_cpu_second / peer.per_server_cpu_second if peer.per_server_cpu_second else 0.0
+        total_ratio = (
+            m.per_server_and_database_cpu_second / peer.per_server_and_database_cpu_second
+            if peer.per_server_and_database_cpu_second
+            else 0.0
+        )
+        print(
+            f"| {m.name} | {m.per_server_cpu_second:.0f} | {peer.per_server_cpu_second:.0f} | {server_ratio:.2f} "
+            f"| {m.per_server_and_database_cpu_second:.0f} | {peer.per_server_and_database_cpu_second:.0f} "
+            f"| {total_ratio:.2f} |"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--server", required=True, help="the passkey-server binary (a release build for numbers)")
@@ -291,12 +335,23 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=2, help="unmeasured seconds before them")
     parser.add_argument("--concurrency", type=int, default=16, help="client connections (one credential each)")
     parser.add_argument(
+        "--peer",
+        help="a Python with Server/EndToEnd/peer/requirements.txt (Server/EndToEnd/peer/install.sh makes one): each "
+        "configuration then runs on the py_webauthn peer too, right after passkey-server, and ours ÷ peer is printed",
+    )
+    parser.add_argument(
+        "--peer-workers", type=int, default=os.cpu_count() or 1, help="gunicorn workers per peer instance"
+    )
+    parser.add_argument("--peer-threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument(
         "--configurations",
         default="sqlite-1,sqlite-2,postgres-1,postgres-2",
         help="comma-separated DATABASE-INSTANCES among sqlite-1, sqlite-2, postgres-1, postgres-2",
     )
     arguments = parser.parse_args()
     arguments.server = os.path.abspath(arguments.server)
+    if arguments.peer:
+        arguments.peer = os.path.abspath(arguments.peer) if os.sep in arguments.peer else arguments.peer
     names = arguments.configurations.split(",")
     for name in names:
         if not re.fullmatch(r"(sqlite|postgres)-[12]", name):
@@ -309,8 +364,10 @@ def main() -> int:
         bench_rates.append(pre_decoded_es256_rate(arguments.bench, 1))
     measurements = []
     for name in names:
-        measurements.append(run_configuration(name, arguments))
-        print(f"{name}: {measurements[-1].sign_ins} sign-ins in {measurements[-1].seconds:.1f} s", file=sys.stderr)
+        for peer in (False, True) if arguments.peer else (False,):
+            measurements.append(run_configuration(name, arguments, peer))
+            m = measurements[-1]
+            print(f"{m.label}: {m.sign_ins} sign-ins in {m.seconds:.1f} s", file=sys.stderr)
     if arguments.bench:
         bench_rates.append(pre_decoded_es256_rate(arguments.bench, 1))
     bench_rate = statistics.mean(bench_rates) if bench_rates else None
@@ -328,22 +385,24 @@ def main() -> int:
         ratio = f"{m.per_server_cpu_second / bench_rate:.3f}" if bench_rate else "—"
         postgres = f"{m.postgres_cpu:.2f}" if m.name.startswith("postgres") else "—"
         print(
-            f"| {m.name} | {m.rate:.0f} | {m.percentile(0.5):.2f} | {m.percentile(0.99):.2f} "
+            f"| {m.label} | {m.rate:.0f} | {m.percentile(0.5):.2f} | {m.percentile(0.99):.2f} "
             f"| {m.server_cpu:.2f} ({m.server_cpu / m.seconds:.2f}) | {m.per_server_cpu_second:.0f} | {postgres} "
             f"| {m.per_server_and_database_cpu_second:.0f} | {m.client_cpu:.2f} | {ratio} |"
         )
     if bench_rate:
         rates = ", ".join(f"{rate:.0f}" for rate in bench_rates)
         print(f"\npre-decoded ES256 assertion (passkey-bench --cpu-time, before and after): {rates} per CPU-second")
+    if arguments.peer:
+        print_peer_ratios(measurements)
     failed = False
     for m in measurements:
         if m.failures:
             failed = True
-            print(f"\n{m.name}: {len(m.failures)} failed sign-ins, first: {m.failures[0]}", file=sys.stderr)
+            print(f"\n{m.label}: {len(m.failures)} failed sign-ins, first: {m.failures[0]}", file=sys.stderr)
             print("the servers' last log lines:\n" + "\n".join(m.server_log_excerpt), file=sys.stderr)
         if m.sign_ins == 0:
             failed = True
-            print(f"\n{m.name}: no sign-in completed", file=sys.stderr)
+            print(f"\n{m.label}: no sign-in completed", file=sys.stderr)
     return 1 if failed else 0
 
 

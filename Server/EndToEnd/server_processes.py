@@ -153,23 +153,29 @@ class ServerCluster:
             metrics_port = free_port() if self.metrics else None
             log = tempfile.NamedTemporaryFile(prefix=f"passkey-server-{port}-", suffix=".log", delete=False)
             process = subprocess.Popen(
-                [
-                    self.binary, "serve",
-                    "--host", "127.0.0.1", "--port", str(port),
-                    "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN,
-                    "--database", self.database,
-                    "--log-level", self.log_level,
-                    *(["--metrics-port", str(metrics_port)] if metrics_port else []),
-                    *self.extra_arguments,
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
+                self.command(port, metrics_port), stdout=log, stderr=subprocess.STDOUT, env=self.environment()
             )
             log.close()
             instance = ServerInstance(process, port, log.name, metrics_port)
             self.instances.append(instance)
             wait_until_ready(instance, timeout)
         return self.instances
+
+    def command(self, port: int, metrics_port: int | None) -> list[str]:
+        """The command line of one instance on `port`."""
+        return [
+            self.binary, "serve",
+            "--host", "127.0.0.1", "--port", str(port),
+            "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN,
+            "--database", self.database,
+            "--log-level", self.log_level,
+            *(["--metrics-port", str(metrics_port)] if metrics_port else []),
+            *self.extra_arguments,
+        ]
+
+    def environment(self) -> dict[str, str] | None:
+        """The environment of every instance; `None` for this process's own."""
+        return None
 
     def stop(self) -> None:
         """SIGTERM to every instance (a graceful shutdown), SIGKILL after 20 s; removes the logs."""
@@ -190,6 +196,36 @@ class ServerCluster:
 
     def __exit__(self, *exception) -> None:
         self.stop()
+
+
+PEER_SERVER_DIRECTORY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer")
+
+
+@dataclass
+class PeerCluster(ServerCluster):
+    """Instances of the py_webauthn peer (`peer/peer_server.py`: Flask under gunicorn) over one database, started,
+    waited for and stopped like passkey-server's; `binary` is a Python that has `peer/requirements.txt`
+    (`peer/install.sh` makes one). Each instance is one gunicorn master with `workers` gthread workers of `threads`
+    threads (one worker per core by default); its CPU is counted over the master and its workers."""
+
+    workers: int = os.cpu_count() or 1
+    threads: int = 8
+
+    def command(self, port: int, metrics_port: int | None) -> list[str]:
+        return [
+            self.binary, "-m", "gunicorn",
+            "--bind", f"127.0.0.1:{port}",
+            "--worker-class", "gthread", "--workers", str(self.workers), "--threads", str(self.threads),
+            "--keep-alive", "5", "--preload", "--log-level", self.log_level,
+            "--chdir", PEER_SERVER_DIRECTORY, "peer_server:app",
+        ]
+
+    def environment(self) -> dict[str, str] | None:
+        return {
+            **os.environ,
+            "PEER_DATABASE": self.database, "PEER_RP_ID": RELYING_PARTY_ID, "PEER_ORIGIN": ORIGIN,
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
 
 
 def wait_until_ready(instance: ServerInstance, timeout: float) -> None:

@@ -158,7 +158,8 @@ where Context.Identity == AuthenticatedSession {
 
     /// `POST /assertion/options`: request options listing the user's credentials, or none for a
     /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`). An unknown username
-    /// is `unknownCredential`, or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
+    /// is `unknownCredential`, refused before a challenge is stored (only a passkey deleted in between leaves
+    /// one, to expire), or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
     @Sendable func assertionOptions(request: Request, context: Context) async throws -> Response {
         let bytes = try await RequestBodyReader.bytes(of: request)
         let body = try RequestBodyReader.decode(AssertionOptionsRequest.self, from: bytes)
@@ -172,11 +173,14 @@ where Context.Identity == AuthenticatedSession {
         let username = try AccountText.username(given)
         try rateLimiter?.admit(username: username)
         let userHandle = try await userStore.existingUserHandle(forUsername: username)
-        var options = try await relyingParty.beginAuthentication(for: userHandle, overrides: overrides)
+        if !configuration.concealsUnknownUsernames {
+            guard let userHandle, try await !relyingParty.credentialStore.credentials(forUserHandle: userHandle).isEmpty
+            else { throw Self.noPasskeyRegistered }
+        }
+        var options = try await relyingParty.beginAuthentication(
+            for: userHandle ?? concealedUserHandle(for: username), overrides: overrides)
         if userHandle == nil || options.allowCredentials.isEmpty {
-            guard configuration.concealsUnknownUsernames else {
-                throw WebAuthnError(.unknownCredential, "no passkey is registered for this username")
-            }
+            guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
             options.allowCredentials = [concealedDescriptor(for: username)]
         }
         return try requestOptionsResponse(options, echoing: echoed)
@@ -194,26 +198,39 @@ where Context.Identity == AuthenticatedSession {
         return JSONResponse.make(bytes: bytes, headers: Self.noStore)
     }
 
+    /// The refusal of options for a username without a passkey when unknown usernames are not concealed.
+    private static var noPasskeyRegistered: WebAuthnError {
+        WebAuthnError(.unknownCredential, "no passkey is registered for this username")
+    }
+
     /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username. A
     /// session whose credential was deleted while it started (a concurrent `DELETE /credentials/{id}` ends only the
-    /// sessions it finds) is ended again and the sign-in refused.
+    /// sessions it finds) is ended again and the sign-in refused. The account's sessions beyond the limit are ended
+    /// only once that check passed, and the new session is ended on any failure after it was stored.
     @Sendable func assertionResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
         let authentication = try await relyingParty.finishAuthentication(json: body)
-        let token = try await sessions.start(
+        let token = try await sessions.insert(
             userHandle: authentication.userHandle,
             credentialID: authentication.credentialID,
             request: request
         )
-        guard
-            let account = try await userStore.account(
-                forUserHandle: authentication.userHandle,
-                holding: authentication.credentialID,
-                in: relyingParty.credentialStore
-            )
-        else {
-            try await sessions.sessionStore.remove(tokenHash: SessionToken.hash(Substring(token)))
-            throw WebAuthnError(.unknownCredential, "the passkey was deleted while signing in, or has no account")
+        let account: Account
+        do {
+            guard
+                let found = try await userStore.account(
+                    forUserHandle: authentication.userHandle,
+                    holding: authentication.credentialID,
+                    in: relyingParty.credentialStore
+                )
+            else {
+                throw WebAuthnError(.unknownCredential, "the passkey was deleted while signing in, or has no account")
+            }
+            account = found
+            try await sessions.endOldest(userHandle: authentication.userHandle, sparing: token)
+        } catch {
+            await sessions.discard(token)
+            throw error
         }
         context.logger.info(
             "passkey sign-in",
@@ -320,6 +337,13 @@ where Context.Identity == AuthenticatedSession {
     private func concealedDescriptor(for username: String) -> PublicKeyCredentialDescriptorJSON {
         let identifier = HashAlgorithm.sha256.hash(concealmentKey + Array(username.utf8))
         return PublicKeyCredentialDescriptorJSON(id: identifier, transports: ["usb", "nfc"])
+    }
+
+    /// A made-up user handle for an unknown `username`, bound to its challenge as an account's would be: a
+    /// discoverable passkey of another account then fails on it exactly as on a real account's challenge, so the
+    /// answer does not tell whether the username exists (§7.2 step 6 ties the credential to the user).
+    private func concealedUserHandle(for username: String) -> [UInt8] {
+        HashAlgorithm.sha256.hash(concealmentKey + [0x00] + Array(username.utf8))
     }
 
     /// Options are single-use: never cached.

@@ -26,7 +26,7 @@ public struct PasskeyServerService: Service {
     public let metrics: ServerMetrics
     /// Services that run in the same `ServiceGroup` (such as a second application serving `GET /metrics`).
     public let additionalServices: [any Service]
-    /// When an SQLite commit reaches the disk: `NORMAL` unless asked otherwise (see `Docs/Decisions.md`); ignored
+    /// When an SQLite commit reaches the disk: `FULL` unless asked otherwise (see `Docs/Decisions.md`); ignored
     /// for PostgreSQL.
     public let sqliteSynchronous: SQLiteStorage.Synchronous
 
@@ -39,7 +39,7 @@ public struct PasskeyServerService: Service {
         logger: Logger,
         metrics: ServerMetrics = ServerMetrics(),
         additionalServices: [any Service] = [],
-        sqliteSynchronous: SQLiteStorage.Synchronous = .normal
+        sqliteSynchronous: SQLiteStorage.Synchronous = .full
     ) {
         self.configuration = configuration
         self.database = database

@@ -15,9 +15,13 @@ public struct StoreDeadline: Sendable {
     /// The one timer of this deadline's calls.
     private let timer: StoreDeadlineTimer
 
-    /// Creates the deadline (at least 1 ms).
+    /// The longest deadline: a day. Longer ones are cut to it, so that no value overflows the timer's
+    /// milliseconds (a deadline of 10¹⁶ s would not fit in them).
+    public static let maximumSeconds: Double = 86_400
+
+    /// Creates the deadline (at least 1 ms, at most ``maximumSeconds``; 5 s when `seconds` is not finite).
     public init(seconds: Double) {
-        self.seconds = seconds.isFinite ? max(seconds, 0.001) : 5
+        self.seconds = seconds.isFinite ? min(max(seconds, 0.001), Self.maximumSeconds) : 5
         self.timer = StoreDeadlineTimer(seconds: self.seconds)
     }
 
@@ -52,6 +56,8 @@ public struct StoreDeadline: Sendable {
         }
     }
 
+    /// The continuation of one call, resumed once by whichever of the call, the timer and a cancellation comes
+    /// first.
     private final class Race<Value: Sendable>: Sendable {
         private struct State {
             var continuation: CheckedContinuation<Value, any Error>?

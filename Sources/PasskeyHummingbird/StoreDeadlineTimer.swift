@@ -8,6 +8,9 @@ import NIOConcurrencyHelpers
 /// timer holds only the calls in flight. The sweeping task exists only while some call is registered: it sleeps
 /// until the oldest call's deadline, expires the calls past theirs, and ends when none is left; the next
 /// ``add(_:)`` starts another.
+///
+/// The order holds because every call of one timer has the same duration and its start is read under the lock;
+/// deadlines of different lengths would need a heap.
 final class StoreDeadlineTimer: Sendable {
     /// A registered call: when it expires, and what expiring it does.
     private struct Entry {
@@ -25,6 +28,10 @@ final class StoreDeadlineTimer: Sendable {
         /// Whether a sweeping task is running.
         var sweeping = false
     }
+
+    /// The most call numbers one hold of the lock walks past, so that a sweep after a burst does not hold it for
+    /// long.
+    private static let numbersPerLockHold = 1024
 
     /// Seconds from a call's start to its deadline.
     let seconds: Double
@@ -65,7 +72,12 @@ final class StoreDeadlineTimer: Sendable {
                 state -> (expired: [Entry], wakeUp: ContinuousClock.Instant?) in
                 let now = ContinuousClock.now
                 var expired: [Entry] = []
+                var scanned = 0
                 while state.oldest < state.next {
+                    scanned += 1
+                    if scanned > Self.numbersPerLockHold {
+                        return (expired, now)
+                    }
                     if let entry = state.entries[state.oldest] {
                         guard entry.deadline <= now else { return (expired, entry.deadline) }
                         expired.append(entry)
@@ -74,6 +86,7 @@ final class StoreDeadlineTimer: Sendable {
                     state.oldest += 1
                 }
                 state.sweeping = false
+                state.entries = [:]
                 return (expired, nil)
             }
             for entry in expired {

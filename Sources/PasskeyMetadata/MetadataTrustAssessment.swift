@@ -1,3 +1,4 @@
+import PasskeyCBOR
 import PasskeyCrypto
 import PasskeyVerifier
 
@@ -16,6 +17,8 @@ struct MetadataTrustAssessment: AttestationTrustAssessment {
     /// The matched entry and whether the attestation is tied to it; `nil` when the BLOB does not list the
     /// authenticator.
     let match: MetadataMatch?
+    /// The (format, statement) pairs of the attestation: the statement, or the sub-statements of `compound`.
+    let statements: [(format: String, map: CBORMap)]
     /// The status reported at the verification instant (``MetadataTrustPolicy/reportedStatus(of:at:)``), set by
     /// ``decide(attestationType:trust:aaguid:at:)``.
     private(set) var status: AuthenticatorStatus?
@@ -29,7 +32,9 @@ struct MetadataTrustAssessment: AttestationTrustAssessment {
     var trustAnchorsName: String { "the metadata entry's roots" }
 
     /// Checks the entry's statuses and certification (``MetadataTrustPolicy/check(_:aaguid:trust:at:)``), takes
-    /// the status to report, and returns the attestation type with the entry's knowledge.
+    /// the status to report, and returns the attestation type with the entry's knowledge; when the entry decided
+    /// the attestation's trust (tied to it, trusted, with a trust path), checks that type and the packed
+    /// statements' algorithms against its statement (``MetadataStatementConsistency``).
     mutating func decide(
         attestationType: AttestationType,
         trust: AttestationTrust,
@@ -38,6 +43,14 @@ struct MetadataTrustAssessment: AttestationTrustAssessment {
     ) throws(WebAuthnError) -> AttestationType {
         try policy.check(match, aaguid: aaguid, trust: trust, at: instant)
         status = policy.reportedStatus(of: match?.entry, at: instant)
-        return policy.attestationType(attestationType, entry: match?.entry)
+        let type = policy.attestationType(attestationType, entry: match?.entry)
+        if trust == .trusted, match?.isTiedToAttestation == true, let entry = match?.entry,
+            let statement = entry.metadataStatement, type != .none, type != .`self`
+        {
+            try MetadataStatementConsistency.check(
+                type: type, statements: statements, against: statement,
+                name: entry.description.map { "\"\($0)\"" } ?? "authenticator \(aaguid)")
+        }
+        return type
     }
 }

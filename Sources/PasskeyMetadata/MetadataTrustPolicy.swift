@@ -16,8 +16,12 @@ import PasskeyVerifier
 ///
 /// - the entry's `attestationRootCertificates` are trust anchors for that registration (any format), besides the
 ///   format's own;
-/// - a `basic` result is reported as `attca` when the entry lists `attca` and not `basic_full`
-///   (§6.5.3: the two cannot be told apart without metadata);
+/// - a `basic` result is reported as `attca` when the entry lists `attca` and not `basic_full`, as `anonca` when it
+///   lists `anonca` and neither of those (§6.5.3: they cannot be told apart without metadata);
+/// - when the entry decides the attestation's trust (tied to it, with a trust path that reached an anchor), the
+///   registration fails with `untrustedAttestation` when its attestation type is not among the statement's
+///   `attestationTypes`, or a `packed` statement's `alg` is not among its `authenticationAlgorithms`
+///   (Docs/Decisions.md "Metadata statement consistency");
 /// - the registration fails with `authenticatorStatusRejected` when any report in force at the verification
 ///   instant has one of ``rejectedStatuses`` and no later certification cleared it
 ///   (``MetadataBLOBPayloadEntry/unclearedStatusReport(among:at:)``);
@@ -53,7 +57,8 @@ public struct MetadataTrustPolicy: AttestationTrustPolicy {
     {
         MetadataTrustAssessment(
             policy: self,
-            match: match(format: format, aaguid: aaguid, statementValue: statementValue)
+            match: match(format: format, aaguid: aaguid, statementValue: statementValue),
+            statements: Self.statements(format: format, statementValue: statementValue)
         )
     }
 
@@ -104,7 +109,7 @@ public struct MetadataTrustPolicy: AttestationTrustPolicy {
 
     /// The (format, statement) pairs of an attestation: the sub-statements of `compound` (at most
     /// `CompoundAttestation/maximumStatementCount`), the statement itself otherwise.
-    private static func statements(format: String, statementValue: CBORValue) -> [(format: String, map: CBORMap)] {
+    static func statements(format: String, statementValue: CBORValue) -> [(format: String, map: CBORMap)] {
         guard format == "compound" else {
             return [(format, statementValue.mapValue ?? CBORMap(entries: []))]
         }
@@ -125,13 +130,15 @@ public struct MetadataTrustPolicy: AttestationTrustPolicy {
         return try? Certificate.parsed(derEncoded: FIDOU2FAttestation.repairedCertificate(der))
     }
 
-    /// The attestation type with metadata's knowledge: `basic` becomes `attca` when the entry lists `attca` and
-    /// not `basic_full`.
+    /// The attestation type with metadata's knowledge (§6.5.3: an x5c statement looks the same whether its
+    /// certificate is a batch's, an attestation CA's or an anonymization CA's): `basic` becomes `attca` when the
+    /// entry lists `attca` and not `basic_full`, and `anonca` when it lists `anonca` and neither of those.
     func attestationType(_ type: AttestationType, entry: MetadataBLOBPayloadEntry?) -> AttestationType {
-        guard type == .basic, let types = entry?.metadataStatement?.attestationTypes,
-            types.contains("attca"), !types.contains("basic_full")
+        guard type == .basic, let types = entry?.metadataStatement?.attestationTypes, !types.contains("basic_full")
         else { return type }
-        return .attCA
+        if types.contains("attca") { return .attCA }
+        if types.contains("anonca") { return .anonCA }
+        return type
     }
 
     /// The status to report for `entry` at `instant`: an uncleared report of ``rejectedStatuses`` or

@@ -11,9 +11,10 @@
             /// `FULL`: the write-ahead log is flushed to the disk (`fsync`) at every commit, so a commit that
             /// returned survives a power cut. One `fsync` per write statement.
             case full
-            /// `NORMAL`: the log is flushed only at checkpoints, so a power cut can roll back the last commits
-            /// (those the kernel had not yet written back, typically the last seconds): a counter, a taken
-            /// challenge or a deleted row can come back, a stored row can be gone. No `fsync` per commit.
+            /// `NORMAL`: the log is flushed only at checkpoints, so a power cut (or a virtual machine stopped hard)
+            /// can roll back every commit since the last checkpoint that the kernel had not yet written back: a
+            /// deleted passkey, an ended session, a taken challenge or nonce and a counter can come back, a stored
+            /// row can be gone. No `fsync` per commit. Only for a host that accepts that (`Docs/Decisions.md`).
             case normal
 
             /// The value of the pragma.

@@ -51,7 +51,9 @@ extension VirtualAttestation {
     ///   - notValidBefore: Start of the validity of the CAs and of every AIK certificate.
     ///   - notValidAfter: End of that validity.
     ///   - algorithm: The AIK's algorithm, the statement's `alg`: RS256 (by default, as TPMs' RSA AIKs), any
-    ///     RS/PS algorithm, ES256, ES384 or ES512.
+    ///     RS/PS algorithm, ES256, ES384 or ES512; or RS1 (RSASSA-PKCS1-v1_5 with SHA-1, COSE −65535): an RSA AIK
+    ///     that signs `certInfo` with SHA-1, and `extraData` a SHA-1 hash, as older TPMs do and TPM statements may
+    ///     (credential keys never use RS1).
     ///   - issuesThroughIntermediate: Whether an intermediate CA issues the AIK certificates.
     ///   - includesAAGUIDExtension: Whether AIK certificates carry the AAGUID extension (optional in §8.3.1).
     ///   - manufacturer: `tcg-at-tpmManufacturer` (2.23.133.2.1): `id:` and eight hexadecimal digits; the default
@@ -86,8 +88,9 @@ extension VirtualAttestation {
                 issuesThroughIntermediate: issuesThroughIntermediate,
                 defects: defects
             )
-            let keyAlgorithm =
-                defects.contains(.leafOnWrongCurve) ? (algorithm == .es256 ? .es384 : .es256) : algorithm
+            let keyAlgorithm: COSEAlgorithm =
+                defects.contains(.leafOnWrongCurve)
+                ? (algorithm == .es256 ? .es384 : .es256) : (algorithm == .rs1 ? .rs256 : algorithm)
             let tpm = TPMAuthority(
                 authority: authority,
                 attestationKey: try PrivateKey.generate(keyAlgorithm),
@@ -113,6 +116,10 @@ extension VirtualAttestation {
         guard let hash = algorithm.hashAlgorithm else {
             throw VirtualAuthenticatorError(.unsupportedAlgorithm, "tpm alg \(algorithm) has no hash")
         }
+        // An RS1 AIK is an RS256 key signing with SHA-1; any other AIK signs with its own algorithm (which, under
+        // `leafOnWrongCurve`, is not `alg`).
+        let signingAlgorithm: COSEAlgorithm =
+            algorithm == .rs1 && tpm.attestationKey.algorithm == .rs256 ? .rs1 : tpm.attestationKey.algorithm
         let flaws = tpm.statementDefects
         let certifiedKey =
             flaws.contains(.pubAreaForAnotherKey)
@@ -158,7 +165,7 @@ extension VirtualAttestation {
             ("ver", .textString(flaws.contains(.wrongVersion) ? "1.0" : "2.0")),
             ("alg", CBORValue(integer: algorithm.rawValue)),
             ("x5c", .array(chain.map { .byteString($0.derEncoded) })),
-            ("sig", .byteString(try tpm.attestationKey.sign(certInfo))),
+            ("sig", .byteString(try tpm.attestationKey.sign(certInfo, algorithm: signingAlgorithm))),
             ("certInfo", .byteString(certInfo)),
             ("pubArea", .byteString(pubArea)),
         ])

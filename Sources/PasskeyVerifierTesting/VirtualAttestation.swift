@@ -23,10 +23,13 @@ import PasskeyVerifier
 ///   the `tpm` format (§8.3) with a TPM-like AIK certificate chain, Attestation CA attestation.
 /// - ``androidKey(notValidBefore:notValidAfter:issuesThroughIntermediate:defects:statementDefects:)``: the `android-key` format
 ///   (§8.4) with a KeyDescription extension, Basic attestation.
+/// - ``androidSafetyNet(notValidBefore:notValidAfter:issuesThroughIntermediate:defects:statementDefects:clock:)``:
+///   the `android-safetynet` format (§8.5), a SafetyNet JWS signed for `attest.android.com`, Basic attestation.
 ///
-/// The formats with a generated chain (packed full, fido-u2f, tpm, android-key) can issue through an intermediate
-/// CA and carry ``CertificateDefect``s for negative tests; tpm and android-key also ``TPMStatementDefect``s and
-/// ``AndroidKeyStatementDefect``s, flaws only their generated keys could sign.
+/// The formats with a generated chain (packed full, fido-u2f, tpm, android-key, android-safetynet) can issue
+/// through an intermediate CA and carry ``CertificateDefect``s for negative tests; tpm, android-key and
+/// android-safetynet also ``TPMStatementDefect``s, ``AndroidKeyStatementDefect``s and
+/// ``SafetyNetStatementDefect``s, flaws only their generated keys could sign.
 ///
 /// Configure the verifier with ``trustAnchors`` (or add ``rootCertificate`` to your own anchors for
 /// ``format``). Generate an attestation once and share it: each generation creates new CA keys.
@@ -39,6 +42,7 @@ public struct VirtualAttestation: Sendable {
         case fidoU2F(FIDOU2FAuthority)
         case tpm(TPMAuthority)
         case androidKey(AndroidKeyAuthority)
+        case androidSafetyNet(AndroidSafetyNetAuthority)
     }
 
     /// The CA and the batch attestation key of a `packed` full attestation (§8.2, §8.2.1).
@@ -172,7 +176,7 @@ public struct VirtualAttestation: Sendable {
     }
 
     /// The attestation statement format identifier, `fmt` (§6.5.4, §8): `none`, `packed`, `apple`, `fido-u2f`,
-    /// `tpm` or `android-key`.
+    /// `tpm`, `android-key` or `android-safetynet`.
     public var format: String {
         switch kind {
         case .none: return "none"
@@ -181,16 +185,17 @@ public struct VirtualAttestation: Sendable {
         case .fidoU2F: return "fido-u2f"
         case .tpm: return "tpm"
         case .androidKey: return "android-key"
+        case .androidSafetyNet: return "android-safetynet"
         }
     }
 
     /// The attestation type a verifier reports for this attestation (§6.5.3): none, self, basic (packed full,
-    /// fido-u2f, android-key), attCA (tpm) or anonCA (apple).
+    /// fido-u2f, android-key, android-safetynet), attCA (tpm) or anonCA (apple).
     public var attestationType: AttestationType {
         switch kind {
         case .none: return .none
         case .packedSelf: return .`self`
-        case .packed, .fidoU2F, .androidKey: return .basic
+        case .packed, .fidoU2F, .androidKey, .androidSafetyNet: return .basic
         case .tpm: return .attCA
         case .apple: return .anonCA
         }
@@ -206,6 +211,7 @@ public struct VirtualAttestation: Sendable {
         case .fidoU2F(let u2f): return u2f.authority.root.certificate
         case .tpm(let tpm): return tpm.authority.root.certificate
         case .androidKey(let android): return android.authority.root.certificate
+        case .androidSafetyNet(let safetyNet): return safetyNet.authority.root.certificate
         }
     }
 
@@ -219,13 +225,15 @@ public struct VirtualAttestation: Sendable {
         case .fidoU2F(let u2f): return u2f.authority.intermediate?.certificate
         case .tpm(let tpm): return tpm.authority.intermediate?.certificate
         case .androidKey(let android): return android.authority.intermediate?.certificate
+        case .androidSafetyNet(let safetyNet): return safetyNet.authority.intermediate?.certificate
         }
     }
 
     /// The key identifier (lowercase hexadecimal SHA-1 of the subject public key, RFC 5280 §4.2.1.2 method 1) of
     /// the batch attestation key that every attestation certificate of this authority certifies, as a metadata
     /// statement's `attestationCertificateKeyIdentifiers` lists it (FIDO Metadata Statement v3.0 §4): packed
-    /// full, fido-u2f and tpm (the AIK); `nil` for the others, whose leaf key changes with every credential.
+    /// full, fido-u2f, tpm (the AIK) and android-safetynet (the `attest.android.com` key); `nil` for the others,
+    /// whose leaf key changes with every credential.
     public var attestationCertificateKeyIdentifier: String? {
         let key: PrivateKey
         switch kind {
@@ -233,6 +241,7 @@ public struct VirtualAttestation: Sendable {
         case .packed(let packed): key = packed.attestationKey
         case .fidoU2F(let u2f): key = u2f.attestationKey
         case .tpm(let tpm): key = tpm.attestationKey
+        case .androidSafetyNet(let safetyNet): key = safetyNet.signingKey
         }
         guard let identifier = try? CertificateBuilder.keyIdentifier(of: key.publicKey) else { return nil }
         return Self.hexadecimal(identifier)
@@ -246,6 +255,7 @@ public struct VirtualAttestation: Sendable {
         case .fidoU2F(let u2f): return u2f.authority.defects
         case .tpm(let tpm): return tpm.authority.defects
         case .androidKey(let android): return android.authority.defects
+        case .androidSafetyNet(let safetyNet): return safetyNet.authority.defects
         }
     }
 
@@ -325,6 +335,8 @@ public struct VirtualAttestation: Sendable {
                     clientDataHash: clientDataHash,
                     credentialKey: credentialKey
                 )
+            case .androidSafetyNet(let safetyNet):
+                return try Self.androidSafetyNetStatement(safetyNet, signedData: signedData)
             }
         }
     }

@@ -358,7 +358,7 @@ public struct VirtualMetadataService: Sendable {
     }
 
     /// `r || s` of a DER `Ecdsa-Sig-Value` (RFC 7518 §3.4), each left-padded to `componentLength`.
-    private static func rawECDSASignature(fromDER der: [UInt8], componentLength: Int) throws -> [UInt8] {
+    static func rawECDSASignature(fromDER der: [UInt8], componentLength: Int) throws -> [UInt8] {
         let sequence = try DER.parse(der[...], expecting: DER.sequenceTag)
         let first = try DER.parse(sequence)
         let second = try DER.parse(first.rest)

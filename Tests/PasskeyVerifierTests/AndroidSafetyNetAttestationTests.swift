@@ -138,8 +138,11 @@ import Testing
     @Test func timestampInsideTheWindowPasses() throws {
         let response = try jws()
         let timestamp = Date(timeIntervalSince1970: TimeInterval(Self.timestampMs) / 1000)
-        #expect(try verify(response: response, at: timestamp.addingTimeInterval(300)).type == .basic)
-        #expect(try verify(response: response, at: timestamp.addingTimeInterval(-60)).type == .basic)
+        #expect(try verify(response: response, at: timestamp.addingTimeInterval(60)).type == .basic)
+        #expect(try verify(response: response, at: timestamp.addingTimeInterval(-10)).type == .basic)
+        let wide = AndroidSafetyNetAttestation.Policy(maximumAge: 300, maximumClockSkew: 60)
+        #expect(try verify(response: response, policy: wide, at: timestamp.addingTimeInterval(300)).type == .basic)
+        #expect(try verify(response: response, policy: wide, at: timestamp.addingTimeInterval(-60)).type == .basic)
     }
 
     // MARK: - Rejected: the rules
@@ -181,8 +184,15 @@ import Testing
     @Test func staleOrFutureTimestampIsRejected() throws {
         let response = try jws()
         let timestamp = Date(timeIntervalSince1970: TimeInterval(Self.timestampMs) / 1000)
-        expectInvalid(response, mentioning: "before the verification instant", at: timestamp.addingTimeInterval(301))
-        expectInvalid(response, mentioning: "after the verification instant", at: timestamp.addingTimeInterval(-61))
+        // The conformance list's android-safetynet F-7 (more than a minute old) and F-6 (in the future).
+        expectInvalid(response, mentioning: "before the verification instant", at: timestamp.addingTimeInterval(61))
+        expectInvalid(response, mentioning: "after the verification instant", at: timestamp.addingTimeInterval(-11))
+        let wide = AndroidSafetyNetAttestation.Policy(maximumAge: 300, maximumClockSkew: 60)
+        expectInvalid(
+            response, mentioning: "before the verification instant", policy: wide, at: timestamp.addingTimeInterval(301)
+        )
+        expectInvalid(
+            response, mentioning: "after the verification instant", policy: wide, at: timestamp.addingTimeInterval(-61))
     }
 
     @Test func chainToNoAnchorIsUntrusted() throws {

@@ -112,7 +112,9 @@ import Testing
                 VirtualMetadataService.attestationRootString([ber], form: .leadingTab),
                 VirtualMetadataService.attestationRootString([root.derEncoded], form: .innerWhitespace),
             ],
-            statementMembers: ["icon": "42", "authenticationAlgorithms": "[\"ed448_eddsa_sha512_raw\"]"])
+            statementMembers: [
+                "icon": "42", "authenticationAlgorithms": "[\"ed448_eddsa_sha512_raw\",\"secp256r1_ecdsa_sha256_raw\"]",
+            ])
         let blob = try Self.load([entry])
         #expect(blob.payload.droppedRoots.count == 1)
         #expect(blob.payload.droppedMembers.count == 1)

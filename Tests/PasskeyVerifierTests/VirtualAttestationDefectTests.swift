@@ -41,6 +41,9 @@ import Testing
             case "packed": return try .packed(defects: [defect])
             case "tpm": return try .tpm(algorithm: .es256, issuesThroughIntermediate: false, defects: [defect])
             case "fido-u2f": return try .fidoU2F(defects: [defect])
+            case "android-safetynet":
+                return try .androidSafetyNet(
+                    issuesThroughIntermediate: false, defects: [defect], clock: { VirtualTestSupport.instant })
             default: return try .androidKey(issuesThroughIntermediate: false, defects: [defect])
             }
         }
@@ -75,6 +78,12 @@ import Testing
             Case(format: "android-key", defect: .notYetValidIntermediate, expected: untrusted),
             Case(format: "android-key", defect: .reversedChainOrder, expected: invalidSignature),
             Case(format: "android-key", defect: .certificateAuthorityLeaf, expected: nil),
+            Case(format: "android-safetynet", defect: .expiredLeaf, expected: untrusted),
+            Case(format: "android-safetynet", defect: .notYetValidLeaf, expected: untrusted),
+            Case(format: "android-safetynet", defect: .expiredIntermediate, expected: untrusted),
+            Case(format: "android-safetynet", defect: .notYetValidIntermediate, expected: untrusted),
+            Case(format: "android-safetynet", defect: .reversedChainOrder, expected: invalidSignature),
+            Case(format: "android-safetynet", defect: .certificateAuthorityLeaf, expected: nil),
         ]
 
     @Test(arguments: cases)
@@ -148,6 +157,11 @@ import Testing
         }
         #expect(throws: VirtualAuthenticatorError(.invalidParameter, "")) {
             try VirtualAttestation.tpm(algorithm: .es256, defects: [.wrongOrganizationalUnit])
+        }
+        for defect in [CertificateDefect.leafOnWrongCurve, .missingAAGUIDExtension, .wrongOrganizationalUnit] {
+            #expect(throws: VirtualAuthenticatorError(.invalidParameter, "")) {
+                try VirtualAttestation.androidSafetyNet(defects: [defect])
+            }
         }
     }
 }

@@ -10,9 +10,9 @@ import Testing
     import Foundation
 #endif
 
-/// The fido-u2f, tpm and android-key attestations of the test kit, and packed through an intermediate: each
-/// registration verifies with the generated root as the only trust anchor, with the attestation type and trust
-/// path the format defines (WebAuthn Level 3 §8.3, §8.4, §8.6, §8.2).
+/// The fido-u2f, tpm, android-key and android-safetynet attestations of the test kit, and packed through an
+/// intermediate: each registration verifies with the generated root as the only trust anchor, with the attestation
+/// type and trust path the format defines (WebAuthn Level 3 §8.3, §8.4, §8.5, §8.6, §8.2).
 @Suite struct VirtualAttestationFormatTests {
     static let tpmRSA: VirtualAttestation? = try? VirtualAttestation.tpm()
     static let tpmECC: VirtualAttestation? = try? VirtualAttestation.tpm(algorithm: .es256)
@@ -106,6 +106,53 @@ import Testing
         #expect(bareVerified.trustPath.count == 1)
         #expect(bareVerified.trustPath.first?.extension(oid: "1.3.6.1.4.1.45724.1.1.4") == nil)
         #expect(bareVerified.attestationResult.tpmManufacturer?.vendorName == "Nuvoton Technology")
+    }
+
+    @Test func tpmWithAnRS1AIKSignsWithSHA1AndVerifies() throws {
+        let attestation = try VirtualAttestation.tpm(algorithm: .rs1)
+        let (registration, verified) = try Self.verify(attestation)
+        #expect(verified.attestationType == .attCA)
+        #expect(verified.attestationTrust == .trusted)
+        let statement = try Self.statement(registration)
+        #expect(statement[textKey: "alg"]?.integerValue == -65_535)
+        let certInfo = try #require(statement[textKey: "certInfo"]?.byteStringValue)
+        // magic, type, then the signer's Name (2 + 34 bytes), then extraData: a 20-byte SHA-1 hash.
+        #expect(certInfo.count > 44 && certInfo[42] == 0x00 && certInfo[43] == 20)
+    }
+
+    @Test func androidSafetyNetVerifiesAsBasicWithTheJWSCertificates() throws {
+        let attestation = try VirtualAttestation.androidSafetyNet(clock: { VirtualTestSupport.instant })
+        #expect(attestation.format == "android-safetynet")
+        #expect(attestation.attestationType == .basic)
+        let (registration, verified) = try Self.verify(attestation)
+        #expect(verified.format == "android-safetynet")
+        #expect(verified.attestationType == .basic)
+        #expect(verified.attestationTrust == .trusted)
+        #expect(verified.trustPath.count == 2)
+        #expect(verified.trustPath.last == attestation.intermediateCertificate)
+        let leaf = try #require(verified.trustPath.first)
+        #expect(
+            leaf.subject.values(forOID: DistinguishedName.Attribute.commonNameOID) == ["attest.android.com"])
+        let statement = try Self.statement(registration)
+        #expect(statement.entries.compactMap(\.key.textStringValue).sorted() == ["response", "ver"])
+        let response = try #require(statement[textKey: "response"]?.byteStringValue)
+        #expect(response.filter { $0 == UInt8(ascii: ".") }.count == 2)
+        let identifier = try #require(attestation.attestationCertificateKeyIdentifier)
+        #expect(identifier == (try VirtualMetadataService.keyIdentifier(of: leaf)))
+    }
+
+    @Test func androidSafetyNetFailsWhenVerifiedLaterThanAMinuteAfterItsTimestamp() throws {
+        let attestation = try VirtualAttestation.androidSafetyNet(clock: { VirtualTestSupport.instant })
+        var authenticator = VirtualAuthenticator(
+            relyingPartyID: VirtualTestSupport.relyingPartyID, attestation: attestation,
+            aaguid: VirtualTestSupport.aaguid)
+        let registration = try authenticator.register(
+            challenge: VirtualTestSupport.registrationChallenge, userHandle: nil)
+        let later = VirtualTestSupport.registrationExpectations(at: VirtualTestSupport.instant.addingTimeInterval(61))
+        #expect(throws: WebAuthnError(.invalidAttestationStatement, "")) {
+            try RegistrationVerifier(trustAnchors: attestation.trustAnchors).verify(
+                RegistrationResponse(json: registration.jsonBytes), expecting: later)
+        }
     }
 
     @Test func tpmFailsWithoutItsRoot() throws {

@@ -2,9 +2,9 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// Every ``TPMStatementDefect`` and ``AndroidKeyStatementDefect``: the library rejects the registration with
-/// `invalidAttestationStatement` from the check the defect names (WebAuthn Level 3 §8.3.1, §8.3.2, §8.4.2), the
-/// generated root being the trust anchor.
+/// Every ``TPMStatementDefect``, ``AndroidKeyStatementDefect`` and ``SafetyNetStatementDefect``: the library
+/// rejects the registration with `invalidAttestationStatement` from the check the defect names (WebAuthn Level 3
+/// §8.3.1, §8.3.2, §8.4.2, §8.5.2), the generated root being the trust anchor.
 @Suite struct VirtualAttestationStatementDefectTests {
     /// The message of the error verifying a registration by `attestation` throws, its code pinned.
     static func failure(_ attestation: VirtualAttestation, algorithm: COSEAlgorithm = .es256) throws -> String? {
@@ -68,6 +68,25 @@ import Testing
         let attestation = try VirtualAttestation.androidKey(statementDefects: [defect])
         let message = try Self.failure(attestation)
         let reason = try #require(Self.androidKeyReasons[defect])
+        #expect(message?.contains(reason) == true, "\(message ?? "accepted")")
+    }
+
+    static let safetyNetReasons: [SafetyNetStatementDefect: String] = [
+        .emptyVersion: "ver is empty",
+        .emptyResponse: "is not a compact JWS",
+        .wrongNonce: "nonce is not the base64 of SHA-256(authenticatorData || clientDataHash)",
+        .emptyCertificateChain: "has no x5c certificate",
+        .ctsProfileMismatch: "ctsProfileMatch is false",
+        .timestampInTheFuture: "after the verification instant",
+        .staleTimestamp: "before the verification instant",
+    ]
+
+    @Test(arguments: SafetyNetStatementDefect.allCases)
+    func theSafetyNetDefectFailsItsCheck(_ defect: SafetyNetStatementDefect) throws {
+        let attestation = try VirtualAttestation.androidSafetyNet(
+            statementDefects: [defect], clock: { VirtualTestSupport.instant })
+        let message = try Self.failure(attestation)
+        let reason = try #require(Self.safetyNetReasons[defect])
         #expect(message?.contains(reason) == true, "\(message ?? "accepted")")
     }
 }

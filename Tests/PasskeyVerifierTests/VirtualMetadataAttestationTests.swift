@@ -20,15 +20,19 @@ import Testing
     static let tpm: VirtualAttestation? = try? VirtualAttestation.tpm(algorithm: .es256)
     static let androidKey: VirtualAttestation? = try? VirtualAttestation.androidKey()
     static let fidoU2F: VirtualAttestation? = try? VirtualAttestation.fidoU2F()
+    static let androidSafetyNet: VirtualAttestation? = try? VirtualAttestation.androidSafetyNet(clock: {
+        MetadataTestSupport.instant
+    })
 
     enum Authority: String, CaseIterable, Sendable {
-        case tpm, androidKey, fidoU2F
+        case tpm, androidKey, fidoU2F, androidSafetyNet
 
         func attestation() throws -> VirtualAttestation {
             switch self {
             case .tpm: return try #require(VirtualMetadataAttestationTests.tpm)
             case .androidKey: return try #require(VirtualMetadataAttestationTests.androidKey)
             case .fidoU2F: return try #require(VirtualMetadataAttestationTests.fidoU2F)
+            case .androidSafetyNet: return try #require(VirtualMetadataAttestationTests.androidSafetyNet)
             }
         }
     }

@@ -182,11 +182,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("sqlite-synchronous"),
         help: """
-            When an SQLite commit reaches the disk: normal (at checkpoints: a power cut can undo the last seconds of \
-            commits, never corrupt the file) or full (an fsync at every commit).
+            When an SQLite commit reaches the disk: full (an fsync at every commit) or normal (at checkpoints: a \
+            power cut or a hard stop of the machine can undo the commits since the last checkpoint, a deleted \
+            passkey or an ended session included; see Docs/Decisions.md).
             """
     )
-    var sqliteSynchronous = SQLiteStorage.Synchronous.normal.rawValue
+    var sqliteSynchronous = SQLiteStorage.Synchronous.full.rawValue
 
     @Option(
         name: .customLong("metrics-port"),
@@ -383,7 +384,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger,
             metrics: ServerMetrics(),
             additionalServices: additionalServices,
-            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .normal
+            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full
         ).runUntilSignal()
     }
 }

@@ -8,7 +8,7 @@ import PasskeyVerifierTesting
 /// `passkey-sign-in-workload COUNT`: the server's hot path for the instruction-count guard
 /// (`.ci/instruction-guard.sh`): registers one passkey, then signs in with it `COUNT` times through the routes of
 /// `PasskeyServerApplication.makeRouter` in process (Hummingbird's router test client: no socket, no HTTP codec),
-/// on a new SQLite file with `synchronous = NORMAL`, as `passkey-server serve` runs it. A sign-in is
+/// on a new SQLite file with `synchronous = FULL`, as `passkey-server serve` runs it by default. A sign-in is
 /// `POST /assertion/options` with `{}` (a discoverable sign-in, as with autofill), an ES256 assertion made by a
 /// ``PasskeyVerifierTesting/VirtualAuthenticator``, and `POST /assertion/result`, whose answer must be `200` with
 /// the username; anything else ends the run with exit status 1.
@@ -30,7 +30,7 @@ enum SignInWorkload {
         defer { try? FileManager.default.removeItem(at: directory) }
         let storage = try await PasskeyStorage.openSQLite(
             path: directory.appendingPathComponent("passkeys.sqlite").path,
-            synchronous: .normal
+            synchronous: .full
         )
         do {
             try await run(count: count, storage: storage)

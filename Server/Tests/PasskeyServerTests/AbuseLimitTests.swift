@@ -248,21 +248,13 @@ import Testing
     @Test func aStoreThatNeverAnswersIsServiceUnavailableWithinTheDeadline() async throws {
         var configuration = ServerHarness.configuration
         configuration.abuseLimits.storeCallDeadline = 0.2
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("passkey-server-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
-        }
-        let sqlite = try await PasskeyStorage.openSQLite(path: path)
-        let storage = PasskeyStorage(
-            credentialStore: sqlite.credentialStore,
-            challengeStore: SilentChallengeStore(),
-            userStore: sqlite.userStore,
-            sessionStore: sqlite.sessionStore
-        )
-        do {
+        try await ServerHarness.withTemporarySQLiteStorage { sqlite in
+            let storage = PasskeyStorage(
+                credentialStore: sqlite.credentialStore,
+                challengeStore: SilentChallengeStore(),
+                userStore: sqlite.userStore,
+                sessionStore: sqlite.sessionStore
+            )
             try await ServerHarness.run(configuration: configuration, storage: storage) { server in
                 let start = ContinuousClock.now
                 let response = try await server.post("/assertion/options", bytes: Array("{}".utf8))
@@ -271,11 +263,15 @@ import Testing
                 #expect(try ServerHarness.failureCode(response) == "storeUnavailable")
                 #expect(elapsed < .seconds(3))
             }
-        } catch {
-            try? await sqlite.close()
-            throw error
         }
-        try await sqlite.close()
+    }
+
+    /// A deadline too long for the timer's milliseconds is cut to a day instead of trapping at the first call.
+    @Test func aHugeDeadlineIsCutToADay() async throws {
+        let deadline = StoreDeadline(seconds: 1e300)
+        #expect(deadline.seconds == StoreDeadline.maximumSeconds)
+        #expect(try await deadline.run { 7 } == 7)
+        #expect(StoreDeadline(seconds: -1).seconds == 0.001)
     }
 
     @Test func theDeadlinePassesAnAnswerThroughAndCutsASilentCall() async throws {
@@ -308,24 +304,17 @@ import Testing
             IssuedChallenge(
                 challenge: [9], ceremony: .authentication, userHandle: nil,
                 issuedAt: now.addingTimeInterval(-120), expiresAt: now.addingTimeInterval(-60)))
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("passkey-server-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
+            let cleanup = ExpiredRowsCleanup(
+                sessionStore: storage.sessionStore,
+                userStore: storage.userStore,
+                challengeStore: challenges,
+                maximumPendingChallenges: 2,
+                clock: { now },
+                logger: .init(label: "test")
+            )
+            await cleanup.runOnce()
         }
-        let storage = try await PasskeyStorage.openSQLite(path: path)
-        let cleanup = ExpiredRowsCleanup(
-            sessionStore: storage.sessionStore,
-            userStore: storage.userStore,
-            challengeStore: challenges,
-            maximumPendingChallenges: 2,
-            clock: { now },
-            logger: .init(label: "test")
-        )
-        await cleanup.runOnce()
-        try await storage.close()
         #expect(await challenges.count == 2)
         #expect(try await store.take([2], at: now) == nil)
         #expect(try await store.take([3], at: now) != nil)

@@ -158,6 +158,29 @@ import Testing
         }
     }
 
+    /// With concealment, another account's discoverable passkey answering an unknown username's options fails as it
+    /// does on a real account's, so a sign-in cannot probe which usernames exist.
+    @Test func aConcealedUsernameCannotBeProbedWithAnotherPasskey() async throws {
+        var configuration = ServerHarness.configuration
+        configuration.concealsUnknownUsernames = true
+        try await ServerHarness.run(configuration: configuration) { server in
+            var alice = ServerHarness.authenticator()
+            try await server.register("alice", with: &alice)
+            var mallory = ServerHarness.authenticator()
+            try await server.register("mallory", with: &mallory)
+            var codes: [String] = []
+            for username in ["alice", "ghost"] {
+                let options = try await server.requestOptions(AssertionOptionsRequest(username: username))
+                let challenge = try #require(Base64URL.decode(options.challenge))
+                let assertion = try mallory.authenticate(challenge: challenge)
+                let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
+                #expect(response.status == .badRequest)
+                codes.append(try ServerHarness.failureCode(response))
+            }
+            #expect(codes.count == 2 && codes[0] == codes[1])
+        }
+    }
+
     @Test func normalisationIsIdempotentAndKeepsAppleUsernames() throws {
         for name in ["Ren\u{00E9}e", "\u{FB01}ne", "İstanbul", "apple:001234.abcdef.0001", "ÅNGSTRÖM"] {
             let once = try AccountText.username(name)

@@ -128,4 +128,20 @@ import Testing
             #expect(try ServerHarness.failureCode(response) == "unknownCredential")
         }
     }
+
+    /// The refusal stores nothing: a challenge nobody is told would only wait to expire. Removing every pending
+    /// challenge afterwards removes none, where a discoverable sign-in's options leave one.
+    @Test func anUnknownUsernameStoresNoChallenge() async throws {
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
+            try await ServerHarness.run(storage: storage) { server in
+                let refused = try await server.post(
+                    "/assertion/options", json: AssertionOptionsRequest(username: "nobody"))
+                #expect(try ServerHarness.failureCode(refused) == "unknownCredential")
+                #expect(try await storage.challengeStore.removeOldest(keeping: 0) == 0)
+                let discoverable = try await server.post("/assertion/options", json: AssertionOptionsRequest())
+                #expect(discoverable.status == .ok)
+                #expect(try await storage.challengeStore.removeOldest(keeping: 0) == 1)
+            }
+        }
+    }
 }

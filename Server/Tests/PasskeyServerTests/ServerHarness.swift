@@ -43,15 +43,7 @@ struct ServerHarness: Sendable {
         prepare: @Sendable (PasskeyStorage) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("passkey-server-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
-        }
-        let storage = try await PasskeyStorage.openSQLite(path: path)
-        do {
+        try await withTemporarySQLiteStorage { storage in
             try await prepare(storage)
             try await run(
                 setup,
@@ -64,6 +56,21 @@ struct ServerHarness: Sendable {
                 logger: logger,
                 body
             )
+        }
+    }
+
+    /// Runs `body` with the storage of a new SQLite file, closed and removed afterwards.
+    static func withTemporarySQLiteStorage(_ body: (PasskeyStorage) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("passkey-server-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+        let storage = try await PasskeyStorage.openSQLite(path: path)
+        do {
+            try await body(storage)
         } catch {
             try? await storage.close()
             throw error

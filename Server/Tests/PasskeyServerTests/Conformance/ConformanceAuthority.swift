@@ -23,6 +23,15 @@ enum ConformanceAuthority: Int, CaseIterable, Sendable {
     case androidKeyWrongChallenge
     case androidKeyAnotherKey
     case androidKeyReversedChain
+    case tpmSHA1
+    case androidSafetyNet
+    case androidSafetyNetEmptyVersion
+    case androidSafetyNetEmptyResponse
+    case androidSafetyNetWrongNonce
+    case androidSafetyNetEmptyCertificateChain
+    case androidSafetyNetCTSProfileMismatch
+    case androidSafetyNetFutureTimestamp
+    case androidSafetyNetStaleTimestamp
 
     /// The model the authority attests: a U2F authenticator's AAGUID is zero (§8.6), every other one has its own.
     var aaguid: AAGUID {
@@ -50,6 +59,16 @@ enum ConformanceAuthority: Int, CaseIterable, Sendable {
         case .androidKeyWrongChallenge: return try .androidKey(statementDefects: [.wrongAttestationChallenge])
         case .androidKeyAnotherKey: return try .androidKey(statementDefects: [.leafKeyNotCredentialKey])
         case .androidKeyReversedChain: return try .androidKey(defects: [.reversedChainOrder])
+        case .tpmSHA1: return try .tpm(algorithm: .rs1)
+        case .androidSafetyNet: return try .androidSafetyNet()
+        case .androidSafetyNetEmptyVersion: return try .androidSafetyNet(statementDefects: [.emptyVersion])
+        case .androidSafetyNetEmptyResponse: return try .androidSafetyNet(statementDefects: [.emptyResponse])
+        case .androidSafetyNetWrongNonce: return try .androidSafetyNet(statementDefects: [.wrongNonce])
+        case .androidSafetyNetEmptyCertificateChain:
+            return try .androidSafetyNet(statementDefects: [.emptyCertificateChain])
+        case .androidSafetyNetCTSProfileMismatch: return try .androidSafetyNet(statementDefects: [.ctsProfileMismatch])
+        case .androidSafetyNetFutureTimestamp: return try .androidSafetyNet(statementDefects: [.timestampInTheFuture])
+        case .androidSafetyNetStaleTimestamp: return try .androidSafetyNet(statementDefects: [.staleTimestamp])
         }
     }
 }

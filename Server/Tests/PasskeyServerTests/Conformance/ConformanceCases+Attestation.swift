@@ -46,16 +46,19 @@ extension ConformanceCases {
         }
     }
 
-    /// Registers with `authenticator` (options asking for `attestation`), posts the registration with its
-    /// attestation object changed by `change` as the tools send it, and returns the answer.
+    /// Registers with `authenticator` (options asking for `attestation`; a credential of `key` when given, else of
+    /// the first algorithm the options offer), posts the registration with its attestation object changed by
+    /// `change` as the tools send it, and returns the answer.
     static func editedAttestation(
         _ server: ConformanceServer,
         _ authenticator: VirtualAuthenticator,
         attestation: String = "direct",
+        key: VirtualCredentialKey? = nil,
         _ change: (inout AttestationParts, VirtualRegistration) throws -> Void
     ) async throws -> ConformanceAnswer {
         var authenticator = authenticator
-        let registration = try await server.registration(with: &authenticator, attestation: attestation)
+        let registration = try await server.registration(
+            with: &authenticator, attestation: attestation, algorithm: key)
         var parts = try AttestationParts(registration.attestationObject)
         try change(&parts, registration)
         return try await postAttestationObject(server, registration, parts.encoded)
@@ -151,9 +154,8 @@ extension ConformanceCases {
             (
                 "F-16",
                 .executable(
-                    .acceptedKnownGap(
-                        reason: "the metadata statement's authenticationAlgorithms are not compared with the"
-                            + " statement's alg"),
+                    .failsNaming(
+                        "untrustedAttestation", "signed with ES384 on P-384, which the metadata statement"),
                     play: { server in
                         var authenticator = ConformanceServer.authenticator(
                             attestation: server.metadata.packedES384, aaguid: ConformanceMetadata.algorithmAAGUID)

@@ -59,13 +59,7 @@ extension ConformanceCases {
         ConformanceTestList.tpm,
         [
             ("P-1", succeeds { server in try await listedRegistration(server, .tpmSHA256) }),
-            (
-                "P-2",
-                .notExpressed(
-                    "not expressed: the test kit generates no RS1 (SHA-1) attestation identity key (its key generation"
-                        + " refuses RS1, as for credential keys); the library accepts RS1 in tpm statements"
-                        + " (Docs/Decisions.md)")
-            ),
+            ("P-2", succeeds { server in try await listedRegistration(server, .tpmSHA1) }),
             ("P-3", succeeds { server in try await listedRegistration(server, .tpmSHA512) }),
             (
                 "F-1",
@@ -95,15 +89,43 @@ extension ConformanceCases {
 
     static let androidSafetyNet: [String: ConformanceCase] = suite(
         ConformanceTestList.androidSafetyNet,
-        ["P-1", "F-1", "F-2", "F-3", "F-4", "F-5", "F-6", "F-7"].map {
+        [
+            ("P-1", succeeds { server in try await listedRegistration(server, .androidSafetyNet) }),
+            ("F-1", listedFails("invalidAttestationStatement", .androidSafetyNetEmptyVersion, naming: "ver is empty")),
             (
-                $0,
-                .notExpressed(
-                    "not expressed: the test kit builds no android-safetynet response (a JWS signed by a generated"
-                        + " chain whose leaf is issued to attest.android.com, with the nonce, ctsProfileMatch and"
-                        + " timestampMs a case sets, each needing the leaf's key), and the certificate builder is not"
-                        + " public to the server tests; the library's verifier is tested on recorded responses"
-                        + " (AndroidSafetyNetAttestationTests)")
-            )
-        })
+                "F-2",
+                listedFails(
+                    "invalidAttestationStatement", .androidSafetyNetEmptyResponse, naming: "is not a compact JWS")
+            ),
+            (
+                "F-3",
+                listedFails(
+                    "invalidAttestationStatement", .androidSafetyNetWrongNonce,
+                    naming: "nonce is not the base64 of SHA-256")
+            ),
+            (
+                "F-4",
+                listedFails(
+                    "invalidAttestationStatement", .androidSafetyNetEmptyCertificateChain,
+                    naming: "has no x5c certificate")
+            ),
+            (
+                "F-5",
+                listedFails(
+                    "invalidAttestationStatement", .androidSafetyNetCTSProfileMismatch,
+                    naming: "ctsProfileMatch is false")
+            ),
+            (
+                "F-6",
+                listedFails(
+                    "invalidAttestationStatement", .androidSafetyNetFutureTimestamp,
+                    naming: "after the verification instant")
+            ),
+            (
+                "F-7",
+                listedFails(
+                    "invalidAttestationStatement", .androidSafetyNetStaleTimestamp,
+                    naming: "before the verification instant")
+            ),
+        ])
 }

@@ -99,7 +99,18 @@ extension ConformanceCases {
                         parts.setStatement("sig", corrupted(parts.statementMap[textKey: "sig"]))
                     }
                 ),
-                ("F-3", editedPackedFull("invalidAttestationStatement") { parts, _ in parts.setStatement("x5c", nil) }),
+                (
+                    // With x5c gone the statement reads as a self attestation; the credential is ES256 like the
+                    // attestation key, so the algorithms agree and the signature check, not an alg mismatch, refuses.
+                    "F-3",
+                    .executable(
+                        .failsNaming("invalidSignature", "self attestation signature does not verify"),
+                        play: { server in
+                            try await editedAttestation(
+                                server, packedFullAuthenticator(server), key: try VirtualCredentialKey.generate(.es256)
+                            ) { parts, _ in parts.setStatement("x5c", nil) }
+                        })
+                ),
                 (
                     "F-4",
                     editedPackedFull("invalidAttestationStatement") { parts, _ in
@@ -122,9 +133,8 @@ extension ConformanceCases {
                 (
                     "F-8",
                     .executable(
-                        .acceptedKnownGap(
-                            reason: "the attestation key's algorithm is not compared with the metadata statement's"
-                                + " authenticationAlgorithms"),
+                        .failsNaming(
+                            "untrustedAttestation", "signed with ES384 on P-384, which the metadata statement"),
                         play: { server in
                             var authenticator = ConformanceServer.authenticator(
                                 attestation: server.metadata.packedES384, aaguid: ConformanceMetadata.algorithmAAGUID)
@@ -142,9 +152,7 @@ extension ConformanceCases {
                 (
                     "F-10",
                     .executable(
-                        .acceptedKnownGap(
-                            reason: "an x5c that carries the root too is accepted: the chain still has to reach the"
-                                + " metadata root, and WebAuthn §8.2 does not forbid it"),
+                        .failsNaming("invalidAttestationStatement", "packed x5c carries a root (depth 1"),
                         play: { server in
                             let root = try required(server.metadata.packed.rootCertificate, "the root")
                             return try await editedAttestation(server, packedFullAuthenticator(server)) { parts, _ in
@@ -198,9 +206,8 @@ extension ConformanceCases {
                     (
                         "F-2",
                         .executable(
-                            .acceptedKnownGap(
-                                reason: "the metadata statement's attestationTypes are not compared with the"
-                                    + " attestation type"),
+                            .failsNaming(
+                                "untrustedAttestation", "the attestation is basic_full, which the metadata statement"),
                             play: { server in
                                 var authenticator = ConformanceServer.authenticator(
                                     attestation: server.metadata.packed, aaguid: ConformanceMetadata.selfOnlyAAGUID)

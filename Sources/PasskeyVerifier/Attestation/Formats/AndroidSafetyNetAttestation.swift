@@ -42,14 +42,15 @@ public struct AndroidSafetyNetAttestation: AttestationStatementFormat {
 
         /// Creates a policy.
         public init(
-            requireCTSProfileMatch: Bool = true, maximumAge: TimeInterval = 300, maximumClockSkew: TimeInterval = 60
+            requireCTSProfileMatch: Bool = true, maximumAge: TimeInterval = 60, maximumClockSkew: TimeInterval = 10
         ) {
             self.requireCTSProfileMatch = requireCTSProfileMatch
             self.maximumAge = maximumAge
             self.maximumClockSkew = maximumClockSkew
         }
 
-        /// `ctsProfileMatch` required; `timestampMs` at most 5 minutes old and 60 seconds ahead.
+        /// `ctsProfileMatch` required; `timestampMs` at most a minute old (the FIDO2 server conformance list refuses
+        /// an older one) and at most 10 seconds ahead (clock skew between Google's servers and this one).
         public static let `default` = Policy()
     }
 

@@ -3,8 +3,9 @@ import PasskeyCrypto
 /// The `packed` attestation statement format (WebAuthn Level 3 §8.2).
 ///
 /// With `x5c` the statement is signed by an attestation key whose certificate
-/// must meet §8.2.1 and chain to one of this format's trust anchors; without it
-/// the statement is a self attestation signed by the credential key itself.
+/// must meet §8.2.1 and chain to one of this format's trust anchors (`x5c` must not
+/// carry the root itself: Docs/Decisions.md "Roots in x5c"); without it the statement
+/// is a self attestation signed by the credential key itself.
 public struct PackedAttestation: AttestationStatementFormat {
     /// `"packed"`.
     public let identifier = "packed"
@@ -40,6 +41,7 @@ public struct PackedAttestation: AttestationStatementFormat {
         try AttestationSignature.verify(
             signature, over: input.signedData, with: leaf, algorithm: algorithm, format: identifier)
         try Self.checkCertificateRequirements(leaf, aaguid: input.attestedCredentialData.aaguid)
+        try SentRootCertificate.refuse(in: chain, format: identifier)
         try trustPath.validate(chain, for: input)
         return AttestationResult(type: .basic, trustPath: chain)
     }

@@ -6,8 +6,9 @@ import PasskeyCrypto
 /// `TPMS_ATTEST` structure (`certInfo`) that names the credential key and carries the hash of this
 /// ceremony's authenticator data and client data. The AIK certificate must meet §8.3.1 and chain to one of
 /// this format's trust anchors (Microsoft TPM Root Certificate Authority 2014 is built in, see
-/// ``AttestationTrustAnchors/builtIn``). The statement's `alg` may be RS1 (RSASSA-PKCS1-v1_5 with SHA-1), as
-/// Windows Hello uses; RS1 is accepted here and nowhere else.
+/// ``AttestationTrustAnchors/builtIn``); `x5c` must not carry the root itself (Docs/Decisions.md "Roots in
+/// x5c"). The statement's `alg` may be RS1 (RSASSA-PKCS1-v1_5 with SHA-1), as Windows Hello uses; RS1 is
+/// accepted here and nowhere else.
 public struct TPMAttestation: AttestationStatementFormat {
     /// `"tpm"`.
     public let identifier = "tpm"
@@ -70,6 +71,7 @@ public struct TPMAttestation: AttestationStatementFormat {
             signature, over: certInfoBytes, with: aik, algorithm: algorithm, format: "tpm",
             certificateName: "AIK certificate")
         let manufacturer = try Self.checkCertificateRequirements(aik, aaguid: input.attestedCredentialData.aaguid)
+        try SentRootCertificate.refuse(in: chain, format: identifier)
         try trustPath.validate(chain, for: input)
         return AttestationResult(type: .attCA, trustPath: chain, tpmManufacturer: manufacturer)
     }
