@@ -299,7 +299,7 @@ def static_get_floor(arguments: argparse.Namespace) -> float:
             arguments.server,
             os.path.join(directory, "passkeys.sqlite"),
             log_level="warning",
-            extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off"],
+            extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off", *arguments.server_argument],
         ) as cluster:
             (instance,) = cluster.start(1)
             answers, cpu = asyncio.run(

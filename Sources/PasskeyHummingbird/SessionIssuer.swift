@@ -34,26 +34,32 @@ public struct SessionIssuer: Sendable {
 
     /// Stores a new session for the account `userHandle`, begun with `credentialID`, and returns its token: the
     /// first half of ``start(userHandle:credentialID:request:)``, for a caller that checks something between the
-    /// two and calls ``endOldest(userHandle:sparing:)`` or ``discard(_:)`` after.
+    /// two and calls ``endOldest(userHandle:sparing:)`` or ``discard(_:)`` after. A failed insert (a deadline, a
+    /// cancellation) is discarded too, in case the row was written after all.
     public func insert(userHandle: [UInt8], credentialID: [UInt8], request: Request) async throws -> String {
         let token = SessionToken.generate()
         let now = AppleSignInSecret.seconds(clock())
         let expiresAt = now + policy.lifetime
-        try await sessionStore.insert(
-            SessionRecord(
-                tokenHash: SessionToken.hash(Substring(token)),
-                userHandle: userHandle,
-                credentialID: credentialID,
-                createdAt: now,
-                lastSeenAt: now,
-                idleExpiresAt: min(now + policy.idleTimeout, expiresAt),
-                expiresAt: expiresAt,
-                userAgent: LogText.escaped(
-                    request.headers[.userAgent] ?? "",
-                    maximumBytes: SessionPolicy.maximumUserAgentBytes
+        do {
+            try await sessionStore.insert(
+                SessionRecord(
+                    tokenHash: SessionToken.hash(Substring(token)),
+                    userHandle: userHandle,
+                    credentialID: credentialID,
+                    createdAt: now,
+                    lastSeenAt: now,
+                    idleExpiresAt: min(now + policy.idleTimeout, expiresAt),
+                    expiresAt: expiresAt,
+                    userAgent: LogText.escaped(
+                        request.headers[.userAgent] ?? "",
+                        maximumBytes: SessionPolicy.maximumUserAgentBytes
+                    )
                 )
             )
-        )
+        } catch {
+            await discard(token)
+            throw error
+        }
         return token
     }
 

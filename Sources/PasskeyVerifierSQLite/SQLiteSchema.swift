@@ -145,8 +145,8 @@
             }
         }
 
-        /// Runs `statement`, and returns its value, once it does not fail with `SQLITE_BUSY` or `SQLITE_LOCKED`, sleeping between
-        /// attempts, for at most ``SQLiteStorage/migrationTimeoutMilliseconds``: the connection's busy timeout is 0
+        /// Runs `statement` until it does not fail with `SQLITE_BUSY` or `SQLITE_LOCKED` and returns its value,
+        /// sleeping between attempts, for at most ``SQLiteStorage/migrationTimeoutMilliseconds``: the connection's busy timeout is 0
         /// meanwhile, so waiting for another connection's lock never blocks a thread of the pool that connection
         /// may need.
         static func retryingWhileBusy<Value>(_ statement: () async throws -> Value) async throws -> Value {

@@ -1,8 +1,8 @@
 #if SQLite
     extension SQLiteStorage {
         /// When a commit reaches the disk: SQLite's
-        /// [`PRAGMA synchronous`](https://sqlite.org/pragma.html#pragma_synchronous) in WAL mode, the mode of every
-        /// file ``SQLiteStorage`` opens.
+        /// [`PRAGMA synchronous`](https://sqlite.org/pragma.html#pragma_synchronous) in WAL mode, the mode
+        /// ``SQLiteStorage`` asks for every file (a file that does not enter it gets `FULL`, whatever was asked).
         ///
         /// Either way the file is never corrupted, by a crash of the process or of the machine, and a crash of the
         /// process alone loses nothing (a commit is in the operating system's cache when the statement returns).

@@ -4,15 +4,16 @@
 ///
 /// §5.8.4 asks clients to ignore values they do not know, so an unknown value shaped like a transport name is kept
 /// for a newer client; anything else (an empty or long string, other characters), a repeat, or a value past
-/// ``maximumCount`` is dropped, never refused: transports decide nothing.
-enum ReportedTransports {
+/// ``maximumCount`` is dropped, never refused: transports decide nothing. Records stored before this filter pass
+/// through it again where their transports are sent out.
+package enum ReportedTransports {
     /// The most values kept: six transports are defined today.
-    static let maximumCount = 8
+    package static let maximumCount = 8
     /// The longest value kept, in bytes (`smart-card` has 10).
-    static let maximumLength = 32
+    package static let maximumLength = 32
 
     /// The values of `reported` that are kept, in their order.
-    static func kept(_ reported: [String]) -> [String] {
+    package static func kept(_ reported: [String]) -> [String] {
         var kept: [String] = []
         for value in reported where kept.count < maximumCount {
             guard isTransportName(value), !kept.contains(value) else { continue }
