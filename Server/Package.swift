@@ -5,7 +5,8 @@ let package = Package(
     name: "PasskeyServer",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "passkey-server", targets: ["passkey-server"])
+        .executable(name: "passkey-server", targets: ["passkey-server"]),
+        .executable(name: "passkey-sign-in-workload", targets: ["passkey-sign-in-workload"]),
     ],
     // Off by default, so that `swift run passkey-server` over SQLite builds no PostgreSQL driver (postgres-nio brings
     // two TLS stacks and swift-crypto): `swift build --traits PostgreSQL` for a server that serves postgres:// URLs.
@@ -40,6 +41,17 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The server's sign-in through its routes in process, counted by .ci/instruction-guard.sh.
+        .executableTarget(
+            name: "passkey-sign-in-workload",
+            dependencies: [
+                .product(name: "PasskeyHummingbird", package: "PasskeyVerifier"),
+                .product(name: "PasskeyVerifier", package: "PasskeyVerifier"),
+                .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

@@ -23,6 +23,11 @@ is counted over its whole process tree (a server that forked workers counts them
 their parent), PostgreSQL's over the tree of the one postmaster that listens on `--postgres`'s port (other clusters
 on the machine never count).
 
+After the configurations, one more instance answers `GET /health/live` (no storage, a constant answer) to the same
+client for as long: the static-GET floor, in answers per server CPU-second, against which each configuration's
+server CPU per sign-in is set (a sign-in is two requests). `--no-floor` skips it; `--server-argument` passes an
+argument to every instance (`--server-argument=--sqlite-synchronous --server-argument=normal`).
+
 With `--peer PYTHON` (a Python that has `peer/requirements.txt`: `Server/EndToEnd/peer/install.sh` makes one under
 `.build-peer/` and prints its path), every configuration runs a second time right after passkey-server's, on the
 py_webauthn peer (`peer/peer_server.py`: the same four routes over py_webauthn 3.0.1, Flask under gunicorn, the same
@@ -82,6 +87,14 @@ class HTTPConnection:
             f"Content-Length: {len(body)}\r\n\r\n"
         ).encode("ascii")
         self.writer.write(head + body)
+        return await self.answer()
+
+    async def get(self, path: str) -> tuple[int, bytes]:
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode("ascii"))
+        return await self.answer()
+
+    async def answer(self) -> tuple[int, bytes]:
+        """The status and body of the next answer."""
         header_block = await self.reader.readuntil(b"\r\n\r\n")
         lines = header_block.decode("latin-1").split("\r\n")
         status = int(lines[0].split(" ", 2)[1])
@@ -247,6 +260,54 @@ async def drive(
     )
 
 
+async def drive_static_get(instance: ServerInstance, concurrency: int, warmup: float, seconds: float) -> tuple[int, float]:
+    """`GET /health/live` (no storage, a constant answer) on `concurrency` connections for `warmup` + `seconds`:
+    the answers counted while measuring and the server's CPU seconds meanwhile."""
+    counted = [0]
+    measuring = [False]
+    stop_at = time.monotonic() + warmup + seconds
+
+    async def getter(connection: HTTPConnection) -> None:
+        while time.monotonic() < stop_at:
+            status, body = await asyncio.wait_for(connection.get("/health/live"), REQUEST_TIMEOUT)
+            if status != 200:
+                raise RuntimeError(f"GET /health/live: {status} {body[:200]!r}")
+            if measuring[0]:
+                counted[0] += 1
+
+    connections = [HTTPConnection(instance.port) for _ in range(concurrency)]
+    for connection in connections:
+        await connection.open()
+    tasks = [asyncio.create_task(getter(connection)) for connection in connections]
+    await asyncio.sleep(warmup)
+    cpu = instance.cpu_seconds()
+    measuring[0] = True
+    await asyncio.sleep(seconds)
+    measuring[0] = False
+    cpu = instance.cpu_seconds() - cpu
+    await asyncio.gather(*tasks)
+    for connection in connections:
+        connection.close()
+    return counted[0], cpu
+
+
+def static_get_floor(arguments: argparse.Namespace) -> float:
+    """Answers per server CPU-second of one passkey-server instance (SQLite) to a `GET` that touches no storage,
+    driven by the same client: what a request costs the server before any work of its own."""
+    with tempfile.TemporaryDirectory(prefix="passkey-load-") as directory:
+        with ServerCluster(
+            arguments.server,
+            os.path.join(directory, "passkeys.sqlite"),
+            log_level="warning",
+            extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off", *arguments.server_argument],
+        ) as cluster:
+            (instance,) = cluster.start(1)
+            answers, cpu = asyncio.run(
+                drive_static_get(instance, arguments.concurrency, arguments.warmup, arguments.seconds)
+            )
+    return answers / cpu if cpu else 0.0
+
+
 def run_configuration(name: str, arguments: argparse.Namespace, peer: bool = False) -> Measurement:
     """Runs one configuration on passkey-server, or on the py_webauthn peer when `peer` is set."""
     database_kind, count = name.split("-")
@@ -268,7 +329,7 @@ def run_configuration(name: str, arguments: argparse.Namespace, peer: bool = Fal
                     arguments.server,
                     location,
                     log_level="warning",
-                    extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off"],
+                    extra_arguments=["--rate-limit", "off", "--username-rate-limit", "off", *arguments.server_argument],
                 )
             with cluster:
                 instances = cluster.start(int(count))
@@ -335,6 +396,18 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=2, help="unmeasured seconds before them")
     parser.add_argument("--concurrency", type=int, default=16, help="client connections (one credential each)")
     parser.add_argument(
+        "--server-argument",
+        action="append",
+        default=[],
+        help="one more argument of every passkey-server instance, such as --server-argument=--sqlite-synchronous "
+        "--server-argument=normal (repeat it)",
+    )
+    parser.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="skip the static-GET floor (GET /health/live per server CPU-second, measured after the configurations)",
+    )
+    parser.add_argument(
         "--peer",
         help="a Python with Server/EndToEnd/peer/requirements.txt (Server/EndToEnd/peer/install.sh makes one): each "
         "configuration then runs on the py_webauthn peer too, right after passkey-server, and ours ÷ peer is printed",
@@ -371,6 +444,7 @@ def main() -> int:
     if arguments.bench:
         bench_rates.append(pre_decoded_es256_rate(arguments.bench, 1))
     bench_rate = statistics.mean(bench_rates) if bench_rates else None
+    floor = None if arguments.no_floor else static_get_floor(arguments)
 
     print(
         f"\n{arguments.concurrency} client connections, {arguments.warmup:g} s warm-up, "
@@ -392,6 +466,17 @@ def main() -> int:
     if bench_rate:
         rates = ", ".join(f"{rate:.0f}" for rate in bench_rates)
         print(f"\npre-decoded ES256 assertion (passkey-bench --cpu-time, before and after): {rates} per CPU-second")
+    if floor:
+        print(
+            f"\nstatic-GET floor (GET /health/live, one instance, same client): {floor:.0f} answers per server "
+            f"CPU-second ({1e6 / floor:.0f} µs each; a sign-in is two requests)"
+        )
+        for m in measurements:
+            if not m.peer and m.per_server_cpu_second:
+                print(
+                    f"- {m.name}: {1e6 / m.per_server_cpu_second:.0f} µs of server CPU per sign-in, "
+                    f"{1e6 / m.per_server_cpu_second - 2e6 / floor:.0f} µs above two static GETs"
+                )
     if arguments.peer:
         print_peer_ratios(measurements)
     failed = False

@@ -11,6 +11,11 @@ enum CredentialBody {
     ///
     /// - Throws: `malformedInput` ``PasskeyVerifier/WebAuthnError`` when `body` is not a JSON object.
     static func normalized(_ body: [UInt8]) throws -> [UInt8] {
+        if let members = try? JSONDecoder().decode(TopLevelMembers.self, from: Data(body)),
+            members.hasResponse, members.hasRawID, !members.hasGetClientExtensionResults
+        {
+            return body
+        }
         let parsed = try? JSONSerialization.jsonObject(with: Data(body))
         guard var object = parsed as? [String: Any] else {
             throw WebAuthnError(.malformedInput, "the body is not a JSON object")
@@ -29,6 +34,26 @@ enum CredentialBody {
         }
         guard changed else { return body }
         return Array(try JSONSerialization.data(withJSONObject: object))
+    }
+
+    /// Which of the members that ``normalized(_:)`` looks at a JSON object has, whatever their values (`null`
+    /// included): read with `JSONDecoder`, which builds no `Any` tree, so that a body already in the Level 3 shape
+    /// (every browser's) is passed on after one cheap scan.
+    private struct TopLevelMembers: Decodable {
+        let hasResponse: Bool
+        let hasRawID: Bool
+        let hasGetClientExtensionResults: Bool
+
+        private enum CodingKeys: String, CodingKey {
+            case response, rawId, getClientExtensionResults
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            hasResponse = container.contains(.response)
+            hasRawID = container.contains(.rawId)
+            hasGetClientExtensionResults = container.contains(.getClientExtensionResults)
+        }
     }
 }
 #endif

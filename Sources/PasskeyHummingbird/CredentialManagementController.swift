@@ -183,7 +183,7 @@ where Context.Identity == AuthenticatedSession {
             authenticatorIconDark: named?.iconDark,
             backupEligible: record.backupEligible,
             backedUp: record.backupState,
-            transports: record.transports,
+            transports: ReportedTransports.kept(record.transports),
             usedByThisSession: record.id == session.record.credentialID
         )
     }

@@ -36,6 +36,17 @@ public struct DeadlineUserStore: UserStore {
     }
 
     /// Calls the same method of ``base`` under the deadline.
+    public func account(
+        forUserHandle userHandle: [UInt8],
+        holding credentialID: [UInt8],
+        in credentialStore: any CredentialStore
+    ) async throws -> Account? {
+        try await deadline.run { [base] in
+            try await base.account(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
+        }
+    }
+
+    /// Calls the same method of ``base`` under the deadline.
     public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
         try await deadline.run { [base] in try await base.setDisplayName(displayName, forUserHandle: userHandle) }
     }

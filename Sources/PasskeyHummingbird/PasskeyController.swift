@@ -146,14 +146,14 @@ where Context.Identity == AuthenticatedSession {
         )
         context.logger.debug("passkey registered for", metadata: ["username": "\(LogText.escaped(account.username))"])
         guard context.identity?.userHandle != account.userHandle else {
-            return try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: nil))
+            return JSONResponse.make(bytes: SignedInResponse(username: account.username, sessionToken: nil).json)
         }
         let token = try await sessions.start(
             userHandle: account.userHandle,
             credentialID: registration.credentialID,
             request: request
         )
-        return try signedIn(account, token: token, request: request)
+        return signedIn(account, token: token, request: request)
     }
 
     /// `POST /assertion/options`: request options listing the user's credentials, or none for a
@@ -168,7 +168,7 @@ where Context.Identity == AuthenticatedSession {
         overrides.extensions = try extensionPolicy.authentication(body.extensions)
         guard let given = body.username, !given.isEmpty else {
             let options = try await relyingParty.beginAuthentication(for: nil, overrides: overrides)
-            return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
+            return try requestOptionsResponse(options, echoing: echoed)
         }
         let username = try AccountText.username(given)
         try rateLimiter?.admit(username: username)
@@ -183,7 +183,19 @@ where Context.Identity == AuthenticatedSession {
             guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
             options.allowCredentials = [concealedDescriptor(for: username)]
         }
-        return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
+        return try requestOptionsResponse(options, echoing: echoed)
+    }
+
+    /// The answer of `POST /assertion/options`: written by ``RequestOptionsAnswer`` when nothing is echoed and no
+    /// extension is requested (every sign-in of a browser or app), else by ``optionsResponse(_:echoing:)``.
+    private func requestOptionsResponse(
+        _ options: PublicKeyCredentialRequestOptionsJSON,
+        echoing echoed: [String: JSONValue]?
+    ) throws -> Response {
+        guard echoed == nil, let bytes = RequestOptionsAnswer.json(options) else {
+            return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
+        }
+        return JSONResponse.make(bytes: bytes, headers: Self.noStore)
     }
 
     /// The refusal of options for a username without a passkey when unknown usernames are not concealed.
@@ -193,39 +205,47 @@ where Context.Identity == AuthenticatedSession {
 
     /// `POST /assertion/result`: verifies the assertion (§7.2), starts a session and answers with the username. A
     /// session whose credential was deleted while it started (a concurrent `DELETE /credentials/{id}` ends only the
-    /// sessions it finds) is ended again and the sign-in refused.
+    /// sessions it finds) is ended again and the sign-in refused. The account's sessions beyond the limit are ended
+    /// only once that check passed, and the new session is ended on any failure after it was stored.
     @Sendable func assertionResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
         let authentication = try await relyingParty.finishAuthentication(json: body)
-        guard let account = try await userStore.account(forUserHandle: authentication.userHandle) else {
-            throw WebAuthnError(.unknownCredential, "the credential belongs to no account")
-        }
-        let token = try await sessions.start(
-            userHandle: account.userHandle,
+        let token = try await sessions.insert(
+            userHandle: authentication.userHandle,
             credentialID: authentication.credentialID,
             request: request
         )
-        guard
-            try await relyingParty.credentialStore.credential(withID: authentication.credentialID)?.userHandle
-                == account.userHandle
-        else {
-            try await sessions.sessionStore.remove(tokenHash: SessionToken.hash(Substring(token)))
-            throw WebAuthnError(.unknownCredential, "the passkey was deleted while signing in")
+        let account: Account
+        do {
+            guard
+                let found = try await userStore.account(
+                    forUserHandle: authentication.userHandle,
+                    holding: authentication.credentialID,
+                    in: relyingParty.credentialStore
+                )
+            else {
+                throw WebAuthnError(.unknownCredential, "the passkey was deleted while signing in, or has no account")
+            }
+            account = found
+            try await sessions.endOldest(userHandle: authentication.userHandle, sparing: token)
+        } catch {
+            await sessions.discard(token)
+            throw error
         }
         context.logger.info(
             "passkey sign-in",
             metadata: ["credentialID": "\(Base64URL.encode(authentication.credentialID))"]
         )
         context.logger.debug("passkey sign-in of", metadata: ["username": "\(LogText.escaped(account.username))"])
-        return try signedIn(account, token: token, request: request)
+        return signedIn(account, token: token, request: request)
     }
 
     /// The answer of a sign-up or sign-in: the session's token in the cookie and, for a client that sent no
     /// `Origin` (a native app), in the body; a page's script never sees it, so an injected script cannot carry it
     /// away.
-    private func signedIn(_ account: Account, token: String, request: Request) throws -> Response {
+    private func signedIn(_ account: Account, token: String, request: Request) -> Response {
         let shown = request.headers[.origin] == nil ? token : nil
-        var response = try JSONResponse.make(SignedInResponse(username: account.username, sessionToken: shown))
+        var response = JSONResponse.make(bytes: SignedInResponse(username: account.username, sessionToken: shown).json)
         response.setCookie(sessions.cookie(carrying: token))
         return response
     }

@@ -1,6 +1,7 @@
 #if Hummingbird && SQLite
 import Hummingbird
 import Logging
+import PasskeyVerifierSQLite
 #if PostgreSQL
 import PostgresNIO
 #endif
@@ -25,6 +26,9 @@ public struct PasskeyServerService: Service {
     public let metrics: ServerMetrics
     /// Services that run in the same `ServiceGroup` (such as a second application serving `GET /metrics`).
     public let additionalServices: [any Service]
+    /// When an SQLite commit reaches the disk: `FULL` unless asked otherwise (see `Docs/Decisions.md`); ignored
+    /// for PostgreSQL.
+    public let sqliteSynchronous: SQLiteStorage.Synchronous
 
     /// Creates the service.
     public init(
@@ -34,7 +38,8 @@ public struct PasskeyServerService: Service {
         port: Int,
         logger: Logger,
         metrics: ServerMetrics = ServerMetrics(),
-        additionalServices: [any Service] = []
+        additionalServices: [any Service] = [],
+        sqliteSynchronous: SQLiteStorage.Synchronous = .full
     ) {
         self.configuration = configuration
         self.database = database
@@ -43,6 +48,7 @@ public struct PasskeyServerService: Service {
         self.logger = logger
         self.metrics = metrics
         self.additionalServices = additionalServices
+        self.sqliteSynchronous = sqliteSynchronous
     }
 
     /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT.
@@ -95,7 +101,7 @@ public struct PasskeyServerService: Service {
         }
         let storage: PasskeyStorage
         do {
-            storage = try await PasskeyStorage.openSQLite(path: path)
+            storage = try await PasskeyStorage.openSQLite(path: path, synchronous: sqliteSynchronous)
         } catch {
             logger.error(
                 "the SQLite database cannot be opened",

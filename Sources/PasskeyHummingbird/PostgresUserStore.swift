@@ -131,6 +131,35 @@ public struct PostgresUserStore: UserStore {
         try await accounts.account(forUserHandle: userHandle)
     }
 
+    /// One statement joining `passkey_accounts` to `passkey_credentials` when `credentialStore` (or the store a
+    /// ``DeadlineCredentialStore`` wraps) is a `PostgresCredentialStore` on this store's pool; else two reads.
+    public func account(
+        forUserHandle userHandle: [UInt8],
+        holding credentialID: [UInt8],
+        in credentialStore: any CredentialStore
+    ) async throws -> Account? {
+        let base = (credentialStore as? DeadlineCredentialStore)?.base ?? credentialStore
+        guard let credentials = base as? PostgresCredentialStore, credentials.client === client else {
+            return try await accountReadingTwice(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
+        }
+        let rows = try await client.query(
+            """
+            SELECT passkey_accounts.username, passkey_accounts.display_name FROM passkey_accounts
+            JOIN passkey_credentials ON passkey_credentials.user_handle = passkey_accounts.user_handle
+            WHERE passkey_accounts.user_handle = \(ByteBuffer(bytes: userHandle))
+            AND passkey_credentials.credential_id = \(ByteBuffer(bytes: credentialID))
+            """,
+            logger: logger
+        ).collect()
+        guard let row = rows.first else { return nil }
+        do {
+            let (username, displayName) = try row.decode((String, String?).self)
+            return Account(username: username, userHandle: userHandle, displayName: displayName)
+        } catch {
+            throw StoreError(.corruptedRow, "a stored account does not read back as text")
+        }
+    }
+
     /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
     public func createAccount(_ account: Account) async throws -> Bool {
         try await accounts.createAccount(account)

@@ -95,6 +95,32 @@ public struct SQLiteUserStore: UserStore {
         try await accounts.account(forUserHandle: userHandle)
     }
 
+    /// One statement joining `passkey_accounts` to `passkey_credentials` when `credentialStore` (or the store a
+    /// ``DeadlineCredentialStore`` wraps) is an `SQLiteCredentialStore` on this store's connection; else two reads.
+    public func account(
+        forUserHandle userHandle: [UInt8],
+        holding credentialID: [UInt8],
+        in credentialStore: any CredentialStore
+    ) async throws -> Account? {
+        let base = (credentialStore as? DeadlineCredentialStore)?.base ?? credentialStore
+        guard let credentials = base as? SQLiteCredentialStore, credentials.connection === connection else {
+            return try await accountReadingTwice(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
+        }
+        let rows = try await connection.query(
+            """
+            SELECT passkey_accounts.username, passkey_accounts.display_name FROM passkey_accounts
+            JOIN passkey_credentials ON passkey_credentials.user_handle = passkey_accounts.user_handle
+            WHERE passkey_accounts.user_handle = ? AND passkey_credentials.credential_id = ?
+            """,
+            [.blob(ByteBuffer(bytes: userHandle)), .blob(ByteBuffer(bytes: credentialID))]
+        )
+        guard let row = rows.first else { return nil }
+        guard let username = row.column("username")?.string else {
+            throw StoreError(.corruptedRow, "a stored username is not text")
+        }
+        return Account(username: username, userHandle: userHandle, displayName: row.column("display_name")?.string)
+    }
+
     /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
     public func createAccount(_ account: Account) async throws -> Bool {
         try await accounts.createAccount(account)

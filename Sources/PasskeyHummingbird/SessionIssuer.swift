@@ -27,30 +27,59 @@ public struct SessionIssuer: Sendable {
     /// Starts a session for the account `userHandle`, begun with `credentialID`, ends the account's oldest sessions
     /// beyond ``SessionPolicy/maximumSessionsPerAccount``, and returns the token.
     public func start(userHandle: [UInt8], credentialID: [UInt8], request: Request) async throws -> String {
+        let token = try await insert(userHandle: userHandle, credentialID: credentialID, request: request)
+        try await endOldest(userHandle: userHandle, sparing: token)
+        return token
+    }
+
+    /// Stores a new session for the account `userHandle`, begun with `credentialID`, and returns its token: the
+    /// first half of ``start(userHandle:credentialID:request:)``, for a caller that checks something between the
+    /// two and calls ``endOldest(userHandle:sparing:)`` or ``discard(_:)`` after. A failed insert (a deadline, a
+    /// cancellation) is discarded too, in case the row was written after all.
+    public func insert(userHandle: [UInt8], credentialID: [UInt8], request: Request) async throws -> String {
         let token = SessionToken.generate()
         let now = AppleSignInSecret.seconds(clock())
         let expiresAt = now + policy.lifetime
-        try await sessionStore.insert(
-            SessionRecord(
-                tokenHash: SessionToken.hash(Substring(token)),
-                userHandle: userHandle,
-                credentialID: credentialID,
-                createdAt: now,
-                lastSeenAt: now,
-                idleExpiresAt: min(now + policy.idleTimeout, expiresAt),
-                expiresAt: expiresAt,
-                userAgent: LogText.escaped(
-                    request.headers[.userAgent] ?? "",
-                    maximumBytes: SessionPolicy.maximumUserAgentBytes
+        do {
+            try await sessionStore.insert(
+                SessionRecord(
+                    tokenHash: SessionToken.hash(Substring(token)),
+                    userHandle: userHandle,
+                    credentialID: credentialID,
+                    createdAt: now,
+                    lastSeenAt: now,
+                    idleExpiresAt: min(now + policy.idleTimeout, expiresAt),
+                    expiresAt: expiresAt,
+                    userAgent: LogText.escaped(
+                        request.headers[.userAgent] ?? "",
+                        maximumBytes: SessionPolicy.maximumUserAgentBytes
+                    )
                 )
             )
-        )
+        } catch {
+            await discard(token)
+            throw error
+        }
+        return token
+    }
+
+    /// Ends the account's oldest sessions beyond ``SessionPolicy/maximumSessionsPerAccount``, never the one of
+    /// `token`.
+    public func endOldest(userHandle: [UInt8], sparing token: String) async throws {
         try await sessionStore.removeOldest(
             userHandle: userHandle,
             keeping: SessionPolicy.maximumSessionsPerAccount,
             sparing: SessionToken.hash(Substring(token))
         )
-        return token
+    }
+
+    /// Ends the session of `token`, which was never handed out, as far as the store allows: a failure is dropped
+    /// (the row is unusable, only its hash is stored, and expires on its own), and the removal runs even when the
+    /// request was cancelled.
+    public func discard(_ token: String) async {
+        let sessionStore = self.sessionStore
+        let tokenHash = SessionToken.hash(Substring(token))
+        await Task { try? await sessionStore.remove(tokenHash: tokenHash) }.value
     }
 
     /// The cookie that carries `token`.

@@ -19,5 +19,20 @@ public struct SignedInResponse: Codable, Sendable, Hashable {
         self.username = username
         self.sessionToken = sessionToken
     }
+
+    /// The answer as JSON, written with ``JSONWriter``: the members of its `Codable` form in declaration order, and
+    /// `sessionToken` left out when `nil`.
+    var json: [UInt8] {
+        var writer = JSONWriter(capacity: 96 + username.utf8.count + (sessionToken?.utf8.count ?? 0))
+        writer.beginObject()
+        writer.member("status", string: status)
+        writer.member("errorMessage", string: errorMessage)
+        writer.member("username", string: username)
+        if let sessionToken {
+            writer.member("sessionToken", string: sessionToken)
+        }
+        writer.endObject()
+        return writer.bytes
+    }
 }
 #endif

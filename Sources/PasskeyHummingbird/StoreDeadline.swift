@@ -12,6 +12,8 @@ import NIOConcurrencyHelpers
 public struct StoreDeadline: Sendable {
     /// Seconds a call may take.
     public let seconds: Double
+    /// The one timer of this deadline's calls.
+    private let timer: StoreDeadlineTimer
 
     /// The longest deadline: a day. Longer ones are cut to it, so that no value overflows the timer's
     /// milliseconds (a deadline of 10¹⁶ s would not fit in them).
@@ -20,6 +22,7 @@ public struct StoreDeadline: Sendable {
     /// Creates the deadline (at least 1 ms, at most ``maximumSeconds``; 5 s when `seconds` is not finite).
     public init(seconds: Double) {
         self.seconds = seconds.isFinite ? min(max(seconds, 0.001), Self.maximumSeconds) : 5
+        self.timer = StoreDeadlineTimer(seconds: self.seconds)
     }
 
     /// `operation`'s answer, or ``StoreTimeout`` after ``seconds``.
@@ -27,6 +30,7 @@ public struct StoreDeadline: Sendable {
         try Task.checkCancellation()
         let race = Race<Value>()
         let seconds = self.seconds
+        let timer = self.timer
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 race.start(continuation)
@@ -37,15 +41,13 @@ public struct StoreDeadline: Sendable {
                         race.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-                    guard !Task.isCancelled else { return }
+                let number = timer.add {
                     if race.finish(.failure(StoreTimeout(seconds: seconds))) {
                         work.cancel()
                     }
                 }
                 race.onFinish {
-                    timer.cancel()
+                    timer.remove(number)
                     work.cancel()
                 }
             }

@@ -34,9 +34,44 @@ public protocol UserStore: AccountStore {
     /// Deletes the Sign in with Apple secrets that expired before `now`, as the periodic cleanup does
     /// (``ExpiredRowsCleanup``), and returns how many.
     func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int
+
+    /// The account of `userHandle` when `credentialID` is, at the time of the call, a credential of that account in
+    /// `credentialStore`; `nil` when the account or the credential is gone, or the credential is another account's.
+    /// A sign-in asks it once its session is stored, so that a passkey deleted meanwhile leaves no session behind
+    /// (WebAuthn Level 3 §7.2 step 5 reads the record; this reads it again with its owner).
+    ///
+    /// The default reads ``PasskeyVerifier/AccountStore/account(forUserHandle:)`` and then the credential;
+    /// ``SQLiteUserStore`` and ``PostgresUserStore`` read both in one statement when `credentialStore` is their
+    /// database's.
+    func account(
+        forUserHandle userHandle: [UInt8],
+        holding credentialID: [UInt8],
+        in credentialStore: any CredentialStore
+    ) async throws -> Account?
 }
 
 extension UserStore {
+    /// Reads the account, then the credential (two calls).
+    public func account(
+        forUserHandle userHandle: [UInt8],
+        holding credentialID: [UInt8],
+        in credentialStore: any CredentialStore
+    ) async throws -> Account? {
+        try await accountReadingTwice(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
+    }
+
+    /// The default of ``account(forUserHandle:holding:in:)``, also for a store whose own statement does not apply.
+    func accountReadingTwice(
+        forUserHandle userHandle: [UInt8],
+        holding credentialID: [UInt8],
+        in credentialStore: any CredentialStore
+    ) async throws -> Account? {
+        guard let account = try await account(forUserHandle: userHandle),
+            try await credentialStore.credential(withID: credentialID)?.userHandle == userHandle
+        else { return nil }
+        return account
+    }
+
     /// Stores that keep no Sign in with Apple links have none.
     public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
         false

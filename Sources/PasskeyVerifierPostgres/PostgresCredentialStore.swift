@@ -12,7 +12,9 @@
     /// version = $m RETURNING` (the compare-and-set), `UPDATE … SET nickname = $1, version = version + 1`,
     /// `DELETE … RETURNING`. Lists are ordered by the identity column `sequence`, never by a timestamp.
     public struct PostgresCredentialStore: CredentialStore {
-        let client: PostgresClient
+        /// The storage's pool (``PostgresStorage/client``), which a host's statement over these rows and its own tables
+        /// uses.
+        public let client: PostgresClient
         let logger: Logger
 
         static let columns = """

@@ -13,7 +13,9 @@
     /// ordered by the `sequence` SQLite assigns at insert, never by a timestamp. Nothing counts rows with
     /// `changes()`, which belongs to the connection and may report another task's statement.
     public struct SQLiteCredentialStore: CredentialStore {
-        let connection: SQLiteConnection
+        /// The storage's connection (``SQLiteStorage/connection``), which a host's statement over these rows and its
+        /// own tables uses.
+        public let connection: SQLiteConnection
 
         static let columns = """
             credential_id, user_handle, public_key, sign_count, backup_eligible, backup_state, uv_initialized, \

@@ -145,17 +145,16 @@
             }
         }
 
-        /// Runs `statement` until it does not fail with `SQLITE_BUSY` or `SQLITE_LOCKED`, sleeping between
-        /// attempts, for at most ``SQLiteStorage/migrationTimeoutMilliseconds``: the connection's busy timeout is 0
+        /// Runs `statement` until it does not fail with `SQLITE_BUSY` or `SQLITE_LOCKED` and returns its value,
+        /// sleeping between attempts, for at most ``SQLiteStorage/migrationTimeoutMilliseconds``: the connection's busy timeout is 0
         /// meanwhile, so waiting for another connection's lock never blocks a thread of the pool that connection
         /// may need.
-        static func retryingWhileBusy(_ statement: () async throws -> Void) async throws {
+        static func retryingWhileBusy<Value>(_ statement: () async throws -> Value) async throws -> Value {
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: .milliseconds(SQLiteStorage.migrationTimeoutMilliseconds))
             while true {
                 do {
-                    try await statement()
-                    return
+                    return try await statement()
                 } catch let error as SQLiteError {
                     guard isBusy(error), clock.now < deadline else { throw error }
                     try await Task.sleep(for: .milliseconds(5))

@@ -69,6 +69,17 @@
         /// - Throws: ``StoreError/Code/unsupportedSchemaVersion`` when a newer release migrated the database;
         ///   `SQLiteError` when the file cannot be opened or a statement fails.
         public static func open(_ location: Location) async throws -> SQLiteStorage {
+            try await open(location, synchronous: .full)
+        }
+
+        /// Opens the database at `location` as ``open(_:)`` does, with `synchronous` as its
+        /// [`PRAGMA synchronous`](https://sqlite.org/pragma.html#pragma_synchronous) (which a memory database
+        /// ignores). When the file does not enter WAL mode (a file system without shared memory, for one),
+        /// ``Synchronous/full`` is used whatever `synchronous` says: outside WAL mode `NORMAL` could corrupt the
+        /// file on a power cut.
+        ///
+        /// - Throws: as ``open(_:)``.
+        public static func open(_ location: Location, synchronous: Synchronous) async throws -> SQLiteStorage {
             let storage: SQLiteConnection.Storage
             switch location {
             case .file(let path): storage = .file(path: path)
@@ -90,9 +101,11 @@
             do {
                 _ = try await connection.query("PRAGMA busy_timeout = 0")
                 if case .file = location {
-                    try await SQLiteSchema.retryingWhileBusy {
-                        _ = try await connection.query("PRAGMA journal_mode = WAL")
+                    let journalMode = try await SQLiteSchema.retryingWhileBusy {
+                        try await connection.query("PRAGMA journal_mode = WAL").first?.column("journal_mode")?.string
                     }
+                    let applied = journalMode?.lowercased() == "wal" ? synchronous : .full
+                    _ = try await connection.query("PRAGMA synchronous = \(applied.pragmaValue)")
                 }
                 try await SQLiteSchema.migrate(connection)
                 _ = try await connection.query("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")

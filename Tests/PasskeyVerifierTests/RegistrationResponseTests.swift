@@ -181,4 +181,26 @@ import Testing
         #expect(response.transports == ["usb"])
         #expect(response.authenticatorAttachment == "cross-platform")
     }
+
+    @Test func keepsOnlySmallTransportNames() {
+        let long = String(repeating: "a", count: 33)
+        let reported = [
+            "usb", "", "USB", long, "usb", "<script>", "hybrid", "smart-card", "a1", "b2", "c3", "d4", "e5", "f6",
+        ]
+        let response = RegistrationResponse(
+            credentialID: [1],
+            clientDataJSON: [2],
+            attestationObject: [3],
+            transports: reported
+        )
+        #expect(response.transports == ["usb", "hybrid", "smart-card", "a1", "b2", "c3", "d4", "e5"])
+        #expect(String(repeating: "a", count: 32).utf8.count == 32)
+        let longest = RegistrationResponse(
+            credentialID: [1],
+            clientDataJSON: [2],
+            attestationObject: [3],
+            transports: [String(repeating: "a", count: 32)]
+        )
+        #expect(longest.transports.count == 1)
+    }
 }

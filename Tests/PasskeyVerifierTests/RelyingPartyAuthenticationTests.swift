@@ -53,6 +53,17 @@ import Testing
         }
     }
 
+    @Test func transportsStoredBeforeTheirFilterAreFilteredInAllowCredentials() async throws {
+        let fixture = try await Fixture()
+        var record = try #require(await fixture.store.credential(withID: fixture.credentialIDs[0]))
+        record.id = [9, 9, 9]
+        record.transports = ["usb", String(repeating: "x", count: 40_000), "<b>", "usb", "hybrid"]
+        #expect(await fixture.store.insert(record))
+        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id)
+        let listed = try #require(options.allowCredentials.first { $0.credentialID == [9, 9, 9] })
+        #expect(listed.transports == ["usb", "hybrid"])
+    }
+
     @Test func signInWithAKnownUserListsTheirCredentialsAndUpdatesTheRecord() async throws {
         var fixture = try await Fixture(
             users: [alice, bob],

@@ -5,6 +5,7 @@ import Logging
 import PasskeyMetadata
 import PasskeyHummingbird
 import PasskeyVerifier
+import PasskeyVerifierSQLite
 import Prometheus
 import ServiceLifecycle
 
@@ -179,6 +180,16 @@ struct ServeCommand: AsyncParsableCommand {
     var logLevel = "info"
 
     @Option(
+        name: .customLong("sqlite-synchronous"),
+        help: """
+            When an SQLite commit reaches the disk: full (an fsync at every commit) or normal (at checkpoints: a \
+            power cut or a hard stop of the machine can undo the commits since the last checkpoint, a deleted \
+            passkey or an ended session included; see Docs/Decisions.md).
+            """
+    )
+    var sqliteSynchronous = SQLiteStorage.Synchronous.full.rawValue
+
+    @Option(
         name: .customLong("metrics-port"),
         help: "Serve GET /metrics (Prometheus text format) on this port of --metrics-host; off when not given."
     )
@@ -198,6 +209,9 @@ struct ServeCommand: AsyncParsableCommand {
             guard (1...65_535).contains(metricsPort), metricsPort != port else {
                 throw ValidationError("--metrics-port must be a port from 1 to 65535 other than --port")
             }
+        }
+        guard SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) != nil else {
+            throw ValidationError("--sqlite-synchronous must be normal or full")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -369,7 +383,8 @@ struct ServeCommand: AsyncParsableCommand {
             port: port,
             logger: logger,
             metrics: ServerMetrics(),
-            additionalServices: additionalServices
+            additionalServices: additionalServices,
+            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full
         ).runUntilSignal()
     }
 }

@@ -10,7 +10,8 @@ public struct RegistrationResponse: Sendable, Hashable {
     public let clientDataJSON: [UInt8]
     /// `attestationObject`, exactly as received (§5.2.1, §6.5.4).
     public let attestationObject: [UInt8]
-    /// `transports` (§5.2.1, §5.8.4); unknown values are kept.
+    /// `transports` (§5.2.1, §5.8.4): unknown values are kept when they look like a transport name (at most 32
+    /// lowercase letters, digits and hyphens); other values, repeats and values past the eighth are dropped.
     public let transports: [String]
     /// `authenticatorAttachment`, when the client reported it (§5.1, §5.4.5).
     public let authenticatorAttachment: String?
@@ -75,7 +76,7 @@ public struct RegistrationResponse: Sendable, Hashable {
         self.credentialID = credentialID
         self.clientDataJSON = clientDataJSON
         self.attestationObject = attestationObject
-        self.transports = transports
+        self.transports = ReportedTransports.kept(transports)
         self.authenticatorAttachment = authenticatorAttachment
         self.clientExtensionResults = clientExtensionResults
     }

@@ -187,6 +187,6 @@ public struct RelyingParty: Sendable {
 
     /// A descriptor for `record` in `excludeCredentials` or `allowCredentials` (§5.8.3).
     static func descriptor(for record: CredentialRecord) -> PublicKeyCredentialDescriptorJSON {
-        PublicKeyCredentialDescriptorJSON(id: record.id, transports: record.transports)
+        PublicKeyCredentialDescriptorJSON(id: record.id, transports: ReportedTransports.kept(record.transports))
     }
 }
