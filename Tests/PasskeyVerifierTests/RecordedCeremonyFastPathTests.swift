@@ -57,6 +57,7 @@ import Testing
     static let common: [String] = [
         base,
         " \t" + base + " \r",
+        base.replacingOccurrences(of: "\":", with: "\" :\n ").replacingOccurrences(of: ",\"", with: " ,\t\""),
         replacing(#""signCount":0"#, with: #""signCount":4294967295"#),
         replacing(#""signCount":0"#, with: #""signCount":null"#),
         replacing(#","signCount":0"#, with: ""),
@@ -66,21 +67,35 @@ import Testing
             with: #""signCount":0,"credentialId":"JmsaenWOfzZY2LJs-wImQA","at":"2024-01-01T00:00:00Z","topOrigins":[]"#),
         replacing(
             #""signCount":0"#,
-            with:
-                #""signCount":0,"name":"n\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00","description":null,"trustAnchors":["a","b"]"#
+            with: #""signCount":0,"name":"n/é😀","description":null,"trustAnchors":["a","b"],"topOrigins":null"#
         ),
         replacing(#""signCount":0"#, with: #""signCount":0,"untrustedAttestationPolicy":"reject","expected":null"#),
-        replacing(#""signCount":0"#, with: #""signCount":0,"future":{"a":[1,2.5e3,{"b":null}],"a":true},"x":"\u0000""#),
-        replacing(#""rpId":"example.com""#, with: #""rpId":"ex\u0061mple.com""#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"future":"x","f2":12,"f3":true,"f4":false,"f5":null"#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"future":1,"future":2"#),
         replacing(#""origins":["https://example.com"]"#, with: #""origins":[ "https://example.com" , "https://b" ]"#),
         replacing(#""origins":["https://example.com"]"#, with: #""origins":[]"#),
-        replacing(#""kind":"authentication""#, with: #""kind":"authentic\u0061tion""#),
         replacing(#""clientExtensionResults":{}"#, with: #""authenticatorAttachment":"platform""#),
-        replacing(#""response":{"clientDataJSON""#, with: #""response":{"x":[1],"clientDataJSON""#),
+        replacing(#""clientExtensionResults":{}"#, with: #""clientExtensionResults":{ }"#),
+        replacing(#""response":{"clientDataJSON""#, with: #""response":{"x":"y","clientDataJSON""#),
+        replacing(#""signature":"MEYC"#, with: #""userHandle":"dXNlcg","signature":"MEYC"#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"name":"n\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00""#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"x":"\u0000""#),
+        replacing(#""rpId":"example.com""#, with: #""rpId":"ex\u0061mple.com""#),
+        replacing(#""kind":"authentication""#, with: #""kind":"authentic\u0061tion""#),
+        replacing(#""origins":["https://example.com"]"#, with: #""origins":["https:\/\/example.com"]"#),
     ]
 
     /// Lines the fast path leaves to `JSONDecoder`, valid or not.
     static let uncommon: [String] = [
+        replacing(#""signCount":0"#, with: #""signCount":0,"future":{"a":[1,2.5e3,{"b":null}],"a":true}"#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"x":-1"#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"x":2.5"#),
+        replacing(#""rpId":"example.com""#, with: #""\u0072pId":"example.com""#),
+        replacing(#""response":{"clientDataJSON""#, with: #""response":{"x":[1],"clientDataJSON""#),
+        replacing(
+            #""clientExtensionResults":{}"#, with: #""clientExtensionResults":{},"authenticatorAttachment":null"#),
+        replacing(#""signature":"MEYC"#, with: #""userHandle":null,"signature":"MEYC"#),
+        replacing(#""clientExtensionResults":{}"#, with: #""clientExtensionResults":{},"clientExtensionResults":{}"#),
         replacing(#""signCount":0"#, with: #""signCount":00"#),
         replacing(#""signCount":0"#, with: #""signCount":-0"#),
         replacing(#""signCount":0"#, with: #""signCount":1.0"#),
@@ -99,6 +114,10 @@ import Testing
         replacing(#""signCount":0"#, with: #""signCount":0,"topOrigins":"https://a""#),
         replacing(#""signCount":0"#, with: #""signCount":0,"at":5"#),
         replacing(#""signCount":0"#, with: #""signCount":0,"x":"\ud800""#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"x":"\udc00""#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"x":"\ud800\u0041""#),
+        replacing(#""signCount":0"#, with: #""signCount":0,"x":"\x""#),
+        replacing(#""rpId":"example.com""#, with: #""rpId":"\ud800""#),
         replacing(#""rpId":"example.com""#, with: #""rpId":null"#),
         replacing(#""rpId":"example.com""#, with: #""rpId":"example.com","rpId":"other""#),
         replacing(#""rpId":"example.com""#, with: #""rpId":null,"rpId":"example.com""#),
