@@ -51,7 +51,7 @@ struct BatchCommand: ParsableCommand {
     static let linesPerJob = 64
 
     /// Lines handed to a thread at once (``BatchPipeline``): one lock and one signal per this many lines.
-    static let linesPerChunk = 32
+    static let linesPerChunk = 16
 
     func validate() throws {
         guard maximumLineLength > 0 else {
