@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import PasskeyVerifier
 
 extension RecordedCeremony {
@@ -72,15 +79,15 @@ private struct PlainCaseReader {
             case 3: origins = try reader.strings()
             case 4: challenge = try reader.string()
             case 5: publicKey = try reader.optionalString()
-            case 6: signCount = try reader.optional { (reader) throws(NotPlain) in try reader.unsignedInteger() }
+            case 6: signCount = try reader.skipNull() ? nil : try reader.unsignedInteger()
             case 7: credentialId = try reader.optionalString()
-            case 8: backupEligible = try reader.optional { (reader) throws(NotPlain) in try reader.boolean() }
-            case 9: requireUserVerification = try reader.optional { (reader) throws(NotPlain) in try reader.boolean() }
-            case 10: topOrigins = try reader.optional { (reader) throws(NotPlain) in try reader.strings() }
+            case 8: backupEligible = try reader.skipNull() ? nil : try reader.boolean()
+            case 9: requireUserVerification = try reader.skipNull() ? nil : try reader.boolean()
+            case 10: topOrigins = try reader.skipNull() ? nil : try reader.strings()
             case 11: at = try reader.optionalString()
             case 12: name = try reader.optionalString()
             case 13: description = try reader.optionalString()
-            case 14: trustAnchors = try reader.optional { (reader) throws(NotPlain) in try reader.strings() }
+            case 14: trustAnchors = try reader.skipNull() ? nil : try reader.strings()
             case 15: untrustedAttestationPolicy = try reader.optionalString()
             case Self.caseMembers.count...: try reader.otherValue()
             default: try reader.literal("null")
@@ -196,38 +203,37 @@ private struct PlainCaseReader {
             && name.withUTF8Buffer { expected in text.elementsEqual(expected) }
     }
 
-    /// `null` as `nil`, else what `read` reads.
-    private mutating func optional<Value>(
-        _ read: (inout PlainCaseReader) throws(NotPlain) -> Value
-    ) throws(NotPlain) -> Value? {
-        if peek() == UInt8(ascii: "n") {
-            try literal("null")
-            return nil
-        }
-        return try read(&self)
+    /// Whether the value is `null`, which it then skips.
+    private mutating func skipNull() throws(NotPlain) -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
     }
 
-    /// A plain string, or `null` as `nil`.
+    /// A string, or `null` as `nil`.
     private mutating func optionalString() throws(NotPlain) -> String? {
-        try optional { (reader) throws(NotPlain) in try reader.string() }
+        try skipNull() ? nil : try string()
     }
 
     /// A string without escapes or control characters, as the bytes between its quotes.
     private mutating func plainString() throws(NotPlain) -> UnsafeBufferPointer<UInt8> {
         try expect(UInt8(ascii: "\""))
         let start = index
-        let text = bytes
-        var end = start
-        while end < text.count {
-            let byte = text[end]
-            if byte == UInt8(ascii: "\"") {
-                index = end + 1
-                return UnsafeBufferPointer(rebasing: text[start..<end])
-            }
-            guard byte != UInt8(ascii: "\\"), byte >= 0x20 else { throw NotPlain() }
-            end += 1
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
+        else { throw NotPlain() }
+        let end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        // Whole-span reductions, which the compiler vectorizes, rather than a test and branch per byte.
+        var smallest: UInt8 = 0xFF
+        var backslashes: UInt8 = 0
+        for byte in text {
+            smallest = min(smallest, byte)
+            backslashes |= byte == UInt8(ascii: "\\") ? 1 : 0
         }
-        throw NotPlain()
+        guard smallest >= 0x20, backslashes == 0 else { throw NotPlain() }
+        index = end + 1
+        return text
     }
 
     /// A string value, its escapes decoded (RFC 8259 §7: `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX`,
