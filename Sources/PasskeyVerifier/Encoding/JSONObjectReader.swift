@@ -11,11 +11,10 @@
 /// a multi-byte sequence).
 ///
 /// It replaces `JSONDecoder` plus a duplicate-name scan on the assertion's hot path: one pass, no
-/// `Data`, no `Codable` machinery (Docs/Performance.md). `passkey-verify batch` reads its common lines with
-/// it too (`RecordedCeremony(json:)`).
-package struct JSONObjectReader {
+/// `Data`, no `Codable` machinery (Docs/Performance.md).
+struct JSONObjectReader {
     /// The kinds of member values; strings are decoded only for the names asked for.
-    package enum Value: Equatable {
+    enum Value: Equatable {
         /// A string, decoded.
         case string(String)
         /// A string that was validated but not decoded.
@@ -24,22 +23,21 @@ package struct JSONObjectReader {
         case boolean(Bool)
         /// `null`.
         case null
-        /// A number, with the range of its text in the text read.
-        case number(Range<Int>)
+        /// A number.
+        case number
         /// An object, with the range of its bytes (from `{` to `}`) in the text read, for reading it in turn.
         case object(Range<Int>)
-        /// An array, with the range of its bytes (from `[` to `]`) in the text read.
-        case array(Range<Int>)
+        /// An array.
+        case array
     }
 
     /// Why the text is not a JSON object; `message` names the problem and the byte offset.
-    package struct Failure: Error {
-        /// What is wrong, and where.
-        package let message: String
+    struct Failure: Error {
+        let message: String
     }
 
     /// The deepest nesting of arrays and objects accepted, counting the top-level object as 1.
-    package static let maximumDepth = 512
+    static let maximumDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -50,7 +48,7 @@ package struct JSONObjectReader {
 
     /// The members of the object that `bytes` hold, in order. String values are decoded for the names in
     /// `decoding` and reported as ``Value/skippedString`` otherwise.
-    package static func members(
+    static func members(
         of bytes: UnsafeBufferPointer<UInt8>,
         decoding names: Set<String>
     ) throws(Failure) -> [(name: String, value: Value)] {
@@ -93,31 +91,6 @@ package struct JSONObjectReader {
         return members
     }
 
-    /// The elements of the array that `bytes` hold (from `[` to `]`, as a ``Value/array(_:)`` range gives it),
-    /// decoded, when every element is a string; `nil` when one is not, or when the bytes are not such an array.
-    package static func strings(inArray bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-        var reader = JSONObjectReader(bytes: bytes)
-        reader.skipWhitespace()
-        guard reader.next() == UInt8(ascii: "[") else { return nil }
-        var strings: [String] = []
-        reader.skipWhitespace()
-        if reader.peek() == UInt8(ascii: "]") {
-            reader.index += 1
-        } else {
-            while true {
-                reader.skipWhitespace()
-                guard reader.next() == UInt8(ascii: "\""), let string = try? reader.readString() else { return nil }
-                strings.append(string)
-                reader.skipWhitespace()
-                let separator = reader.next()
-                if separator == UInt8(ascii: "]") { break }
-                guard separator == UInt8(ascii: ",") else { return nil }
-            }
-        }
-        reader.skipWhitespace()
-        return reader.index == bytes.count ? strings : nil
-    }
-
     private func failure(_ problem: String, offset: Int? = nil) -> Failure {
         Failure(message: "\(problem) at byte \(offset ?? index)")
     }
@@ -133,28 +106,12 @@ package struct JSONObjectReader {
     }
 
     private mutating func skipWhitespace() {
-        var position = index
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default:
-                index = position
-                return
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
             }
         }
-        index = position
-    }
-
-    /// The index of the first `"`, `\` or control character at or after `index`, or the end of the text: the
-    /// plain part of a string, scanned in a local variable.
-    private func endOfPlainString() -> Int {
-        var position = index
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            position += 1
-        }
-        return position
     }
 
     private mutating func expectColon() throws(Failure) {
@@ -180,9 +137,8 @@ package struct JSONObjectReader {
             try skipContainer()
             return .object(start..<index)
         case UInt8(ascii: "["):
-            let start = index
             try skipContainer()
-            return .array(start..<index)
+            return .array
         default:
             return try readScalar()
         }
@@ -201,9 +157,8 @@ package struct JSONObjectReader {
             try expectLiteral("null")
             return .null
         case UInt8(ascii: "-"), .some(UInt8(ascii: "0")...UInt8(ascii: "9")):
-            let start = index
             try skipNumber()
-            return .number(start..<index)
+            return .number
         case nil:
             throw failure("the text ends where a value was expected")
         default:
@@ -331,16 +286,19 @@ package struct JSONObjectReader {
     /// Reads a string whose opening quote was consumed, decoding escapes (RFC 8259 §7).
     private mutating func readString() throws(Failure) -> String {
         let start = index
-        index = endOfPlainString()
-        if index < bytes.count {
+        while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
+            if byte == UInt8(ascii: "\\") {
+                break
+            }
             guard byte >= 0x20 else {
                 throw failure("unescaped control character in a string")
             }
+            index += 1
         }
         var utf8 = Array(bytes[start..<index])
         while let byte = next() {
@@ -361,7 +319,6 @@ package struct JSONObjectReader {
 
     /// Skips a string whose opening quote was consumed, validating its escapes.
     private mutating func skipString() throws(Failure) {
-        index = endOfPlainString()
         while let byte = next() {
             switch byte {
             case UInt8(ascii: "\""):

@@ -49,101 +49,77 @@ package enum ResponseJSONDecoding {
     /// are ignored, as `JSONDecoder` ignores them. What it returns is what `JSONDecoder` would decode.
     static func commonAuthenticationResponse(_ json: [UInt8]) -> AuthenticationResponseJSON? {
         guard !json.isEmpty, json.count <= maximumLength else { return nil }
-        return json.withUnsafeBufferPointer { buffer in
-            guard String(validating: buffer, as: UTF8.self) != nil else { return nil }
-            return commonAuthenticationResponse(validatedUTF8: buffer)
-        }
-    }
-
-    /// ``commonAuthenticationResponse(_:)`` of bytes the caller already checked to be valid UTF-8 (such as a
-    /// member of a larger text it validated: `passkey-verify batch` reads a line's `response` this way).
-    package static func commonAuthenticationResponse(
-        validatedUTF8 buffer: UnsafeBufferPointer<UInt8>
-    ) -> AuthenticationResponseJSON? {
-        guard !buffer.isEmpty, buffer.count <= maximumLength else { return nil }
-        guard let top = try? JSONObjectReader.members(of: buffer, decoding: topLevelNames),
-            let members = uniqueMembers(top),
-            case .string(let id)? = members["id"],
-            case .string(let rawId)? = members["rawId"],
-            case .string(let type)? = members["type"],
-            case .object(let responseRange)? = members["response"],
-            let response = try? JSONObjectReader.members(
-                of: UnsafeBufferPointer(rebasing: buffer[responseRange]),
-                decoding: responseNames
-            ),
-            let responseMembers = uniqueMembers(response),
-            case .string(let clientDataJSON)? = responseMembers["clientDataJSON"],
-            case .string(let authenticatorData)? = responseMembers["authenticatorData"],
-            case .string(let signature)? = responseMembers["signature"]
-        else { return nil }
-        var userHandle: String?
-        switch responseMembers["userHandle"] {
-        case nil: userHandle = nil
-        case .string(let value)?: userHandle = value
-        default: return nil
-        }
-        var attachment: String?
-        switch members["authenticatorAttachment"] {
-        case nil: attachment = nil
-        case .string(let value)?: attachment = value
-        default: return nil
-        }
-        var extensions: AuthenticationExtensionsClientOutputsJSON?
-        switch members["clientExtensionResults"] {
-        case nil:
-            extensions = nil
-        case .object(let range)?:
-            guard
-                (try? JSONObjectReader.members(of: UnsafeBufferPointer(rebasing: buffer[range]), decoding: []))?
-                    .isEmpty == true
+        return json.withUnsafeBufferPointer { buffer -> AuthenticationResponseJSON? in
+            guard String(validating: buffer, as: UTF8.self) != nil,
+                let top = try? JSONObjectReader.members(of: buffer, decoding: topLevelNames),
+                let members = uniqueMembers(top),
+                case .string(let id)? = members["id"],
+                case .string(let rawId)? = members["rawId"],
+                case .string(let type)? = members["type"],
+                case .object(let responseRange)? = members["response"],
+                let response = try? JSONObjectReader.members(
+                    of: UnsafeBufferPointer(rebasing: buffer[responseRange]),
+                    decoding: responseNames
+                ),
+                let responseMembers = uniqueMembers(response),
+                case .string(let clientDataJSON)? = responseMembers["clientDataJSON"],
+                case .string(let authenticatorData)? = responseMembers["authenticatorData"],
+                case .string(let signature)? = responseMembers["signature"]
             else { return nil }
-            extensions = AuthenticationExtensionsClientOutputsJSON()
-        default:
-            return nil
+            var userHandle: String?
+            switch responseMembers["userHandle"] {
+            case nil: userHandle = nil
+            case .string(let value)?: userHandle = value
+            default: return nil
+            }
+            var attachment: String?
+            switch members["authenticatorAttachment"] {
+            case nil: attachment = nil
+            case .string(let value)?: attachment = value
+            default: return nil
+            }
+            var extensions: AuthenticationExtensionsClientOutputsJSON?
+            switch members["clientExtensionResults"] {
+            case nil:
+                extensions = nil
+            case .object(let range)?:
+                guard
+                    (try? JSONObjectReader.members(of: UnsafeBufferPointer(rebasing: buffer[range]), decoding: []))?
+                        .isEmpty == true
+                else { return nil }
+                extensions = AuthenticationExtensionsClientOutputsJSON()
+            default:
+                return nil
+            }
+            return AuthenticationResponseJSON(
+                id: id,
+                rawId: rawId,
+                type: type,
+                response: AuthenticatorAssertionResponseJSON(
+                    clientDataJSON: clientDataJSON,
+                    authenticatorData: authenticatorData,
+                    signature: signature,
+                    userHandle: userHandle
+                ),
+                authenticatorAttachment: attachment,
+                clientExtensionResults: extensions
+            )
         }
-        return AuthenticationResponseJSON(
-            id: id,
-            rawId: rawId,
-            type: type,
-            response: AuthenticatorAssertionResponseJSON(
-                clientDataJSON: clientDataJSON,
-                authenticatorData: authenticatorData,
-                signature: signature,
-                userHandle: userHandle
-            ),
-            authenticatorAttachment: attachment,
-            clientExtensionResults: extensions
-        )
     }
 
     private static let topLevelNames: Set<String> = ["id", "rawId", "type", "authenticatorAttachment"]
     private static let responseNames: Set<String> = ["clientDataJSON", "authenticatorData", "signature", "userHandle"]
 
-    /// The members by name, or `nil` when a name occurs twice or there are more than ``maximumCommonMembers``
-    /// (then `JSONDecoder` decides). Linear scans: the objects read here have a handful of members, and
-    /// comparing short names costs less than hashing them.
+    /// The members by name, or `nil` when a name occurs twice (then `JSONDecoder` decides).
     private static func uniqueMembers(
         _ members: [(name: String, value: JSONObjectReader.Value)]
-    ) -> CommonMembers? {
-        guard members.count <= maximumCommonMembers else { return nil }
-        for (offset, member) in members.enumerated() {
-            for other in members[(offset + 1)...] where other.name == member.name {
-                return nil
-            }
+    ) -> [String: JSONObjectReader.Value]? {
+        var byName: [String: JSONObjectReader.Value] = [:]
+        byName.reserveCapacity(members.count)
+        for member in members where byName.updateValue(member.value, forKey: member.name) != nil {
+            return nil
         }
-        return CommonMembers(members: members)
-    }
-
-    /// The most members an object read by the fast path may have.
-    package static let maximumCommonMembers = 32
-
-    /// The members of an object, looked up by name with a linear scan.
-    private struct CommonMembers {
-        let members: [(name: String, value: JSONObjectReader.Value)]
-
-        subscript(name: String) -> JSONObjectReader.Value? {
-            members.first { $0.name == name }?.value
-        }
+        return byName
     }
 
     /// Decodes the base64url (or standard base64) member `field`.
