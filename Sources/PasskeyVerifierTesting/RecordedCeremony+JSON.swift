@@ -5,10 +5,15 @@ extension RecordedCeremony {
     /// Decodes a recording or a `passkey-verify batch` line (`Docs/RecordedCeremonies.md`).
     ///
     /// Unknown members are ignored; absent optional members stay `nil` and take their defaults when the
-    /// ceremony is verified.
+    /// ceremony is verified. The common shape of an authentication case is read without `JSONDecoder`
+    /// (``commonAuthenticationCase(_:)``), with the same result.
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when the bytes are empty, not JSON, not an object,
     ///   or a member is missing or of the wrong type; the message names the member (`response.rawId`).
     public init(json: [UInt8]) throws(WebAuthnError) {
+        if let common = Self.commonAuthenticationCase(json) {
+            self = common
+            return
+        }
         self = try Self.decodeJSON(RecordedCeremony.self, from: json, describing: "the ceremony")
     }
 

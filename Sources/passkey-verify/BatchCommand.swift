@@ -6,10 +6,11 @@ import PasskeyVerifierTesting
 /// `passkey-verify batch [FILE]`: verifies JSON Lines, one ceremony per line, one result line per input line
 /// in order (command-line contract).
 ///
-/// Input is streamed in 64 KiB chunks and each line is bounded; lines are verified in windows of a bounded
-/// number of lines on `--jobs` threads and written in input order, so memory does not grow with the number
-/// of lines. Each thread keeps registration verifiers for the last few distinct trust anchor sets and the
-/// stored keys it parsed (``CredentialKeyCache``).
+/// Input is streamed in 64 KiB chunks and each line is bounded; lines are verified in chunks of
+/// ``linesPerChunk`` on `--jobs` threads (``BatchPipeline``), at most ``linesPerJob`` lines per thread read
+/// ahead, and written in input order, so memory does not grow with the number of lines. Each thread keeps
+/// registration verifiers for the last few distinct trust anchor sets and the stored keys it parsed
+/// (``CredentialKeyCache``), and writes its verdicts as bytes (``CeremonyOutcome/appendCompactJSON(to:)``).
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
@@ -49,6 +50,9 @@ struct BatchCommand: ParsableCommand {
     /// (at most jobs × this many lines, each at most `--max-line-bytes`).
     static let linesPerJob = 64
 
+    /// Lines handed to a thread at once (``BatchPipeline``): one lock and one signal per this many lines.
+    static let linesPerChunk = 16
+
     func validate() throws {
         guard maximumLineLength > 0 else {
             throw ValidationError("--max-line-bytes must be positive")
@@ -66,59 +70,42 @@ struct BatchCommand: ParsableCommand {
         var lines = LineReader(try input.openReader(), source: input.displayName, maximumLineLength: maximumLineLength)
         var output = OutputWriter()
         let policy = try metadata.load(at: metadataAt.flatMap(RFC3339.date) ?? Date())
-        let workers = (0..<jobs).map { _ in BatchWorker(metadata: policy) }
         let now = Date()
-        let windowSize = jobs * Self.linesPerJob
-        var window: [LineReader.Line] = []
-        window.reserveCapacity(windowSize)
-        var finished = false
-        while !finished {
-            window.removeAll(keepingCapacity: true)
-            while window.count < windowSize, let line = try lines.next() {
-                window.append(line)
-            }
-            finished = window.count < windowSize
-            for text in Self.verify(window, workers: workers, now: now, maximumLineLength: maximumLineLength) {
-                try output.writeLine(text)
-            }
+        let workers = (0..<jobs).map { _ in
+            BatchWorker(now: now, maximumLineLength: maximumLineLength, metadata: policy)
+        }
+        if jobs == 1 {
+            try Self.run(&lines, worker: workers[0], to: &output)
+        } else {
+            try BatchPipeline.run(
+                &lines,
+                workers: workers,
+                linesPerChunk: Self.linesPerChunk,
+                chunksInFlight: jobs * Self.linesPerJob / Self.linesPerChunk,
+                to: &output
+            )
         }
         try output.flush()
     }
 
-    /// The verdict lines of `window`, in order, verified on `workers.count` threads: thread `w` takes the
-    /// lines `w`, `w + jobs`, `w + 2·jobs`… with its own caches.
-    static func verify(
-        _ window: [LineReader.Line],
-        workers: [BatchWorker],
-        now: Date,
-        maximumLineLength: Int
-    ) -> [String] {
-        let results = BatchResults(count: window.count)
-        let verifyLine: @Sendable (BatchWorker, Int) -> Void = { worker, index in
-            let outcome: CeremonyOutcome
-            switch window[index] {
-            case .text(let bytes):
-                outcome = worker.verify(bytes, now: now)
-            case .tooLong(let length):
-                outcome = CeremonyOutcome(
-                    error: WebAuthnError(
-                        .malformedInput,
-                        "the line is \(length) bytes; at most \(maximumLineLength) are read"
-                    )
-                )
+    /// `--jobs 1`: reads, verifies and writes on the calling thread, a chunk of lines at a time.
+    private static func run(_ lines: inout LineReader, worker: BatchWorker, to output: inout OutputWriter)
+        throws(UsageError)
+    {
+        var chunk: [LineReader.Line] = []
+        chunk.reserveCapacity(linesPerChunk)
+        var verdicts: [UInt8] = []
+        var atEnd = false
+        while !atEnd {
+            chunk.removeAll(keepingCapacity: true)
+            while chunk.count < linesPerChunk, let line = try lines.next() {
+                chunk.append(line)
             }
-            results.set(index, outcome.json.compactText)
+            atEnd = chunk.count < linesPerChunk
+            verdicts.removeAll(keepingCapacity: true)
+            worker.verify(chunk, appendingTo: &verdicts)
+            try output.writeLines(verdicts)
         }
-        if workers.count == 1 || window.count < 2 {
-            for index in window.indices { verifyLine(workers[0], index) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers.count) { job in
-                for index in stride(from: job, to: window.count, by: workers.count) {
-                    verifyLine(workers[job], index)
-                }
-            }
-        }
-        return results.texts
     }
 
     /// Verifies one line with a one-off cache (the tests' entry point).

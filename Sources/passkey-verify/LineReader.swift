@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Splits an input into lines on `\n` while reading it in fixed chunks, keeping at most one bounded line in
 /// memory. A line longer than the bound is skipped up to its newline and reported as too long.
 struct LineReader {
@@ -44,11 +52,13 @@ struct LineReader {
                 }
             }
             started = true
-            let newline = chunk[position..<filled].firstIndex(of: UInt8(ascii: "\n"))
+            let newline = Self.firstNewline(in: chunk, from: position, to: filled)
             let end = newline ?? filled
             let count = end - position
             if length + count <= maximumLineLength {
-                line.append(contentsOf: chunk[position..<end])
+                chunk.withUnsafeBufferPointer {
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[position..<end]))
+                }
             } else if !line.isEmpty {
                 line = []
             }
@@ -57,6 +67,15 @@ struct LineReader {
             if newline != nil {
                 return finish(line, length: length)
             }
+        }
+    }
+
+    /// The index of the first `\n` in `bytes[start..<end]` (`memchr`, which scans many bytes at a time).
+    private static func firstNewline(in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, start < end, end <= buffer.count else { return nil }
+            guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 

@@ -29,11 +29,18 @@ struct OutputWriter {
         }
     }
 
+    /// Appends `bytes` (whole lines, each with its newline), writing out the buffer when it is full.
+    mutating func writeLines(_ bytes: [UInt8]) throws(UsageError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.flushThreshold {
+            try flush()
+        }
+    }
+
     /// Writes out everything buffered.
     mutating func flush() throws(UsageError) {
-        let pending = buffer
-        buffer.removeAll(keepingCapacity: true)
-        try Self.writeAll(pending, to: fileDescriptor)
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try Self.writeAll(buffer, to: fileDescriptor)
     }
 
     /// Writes `text` to standard error, ignoring failures (there is nowhere left to report them).

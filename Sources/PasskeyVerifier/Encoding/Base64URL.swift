@@ -53,35 +53,55 @@ public enum Base64URL {
         let remainder = length % 4
         guard remainder != 1 else { return nil }
 
-        var output: [UInt8] = []
-        output.reserveCapacity(length / 4 * 3 + 2)
         var seen: UInt8 = 0
-        var accumulator: UInt32 = 0
-        var sextets = 0
-        for index in 0..<length {
-            let entry = decodingTable[Int(input[index])]
-            guard entry != invalid else { return nil }
-            seen |= entry
-            accumulator = (accumulator << 6) | UInt32(entry & 0x3F)
-            sextets += 1
-            if sextets == 4 {
-                output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
-                output.append(UInt8(truncatingIfNeeded: accumulator >> 8))
-                output.append(UInt8(truncatingIfNeeded: accumulator))
-                accumulator = 0
-                sextets = 0
+        var valid = false
+        let output = [UInt8](unsafeUninitializedCapacity: length / 4 * 3 + 2) { buffer, initialized in
+            decodingTable.withUnsafeBufferPointer { table in
+                var written = 0
+                var index = 0
+                // Whole groups of four characters, three bytes each; `index + 4 <= length <= input.count` and
+                // `written + 3 <= length / 4 * 3` keep every access inside its buffer.
+                while index + 4 <= length {
+                    let first = table[Int(input[index])]
+                    let second = table[Int(input[index + 1])]
+                    let third = table[Int(input[index + 2])]
+                    let fourth = table[Int(input[index + 3])]
+                    guard first != invalid, second != invalid, third != invalid, fourth != invalid else { return }
+                    seen |= first | second | third | fourth
+                    let group =
+                        UInt32(first & 0x3F) << 18 | UInt32(second & 0x3F) << 12 | UInt32(third & 0x3F) << 6
+                        | UInt32(fourth & 0x3F)
+                    buffer[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    buffer[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    buffer[written + 2] = UInt8(truncatingIfNeeded: group)
+                    written += 3
+                    index += 4
+                }
+                // The last two or three characters (`remainder`), one or two bytes.
+                var accumulator: UInt32 = 0
+                for position in index..<length {
+                    let entry = table[Int(input[position])]
+                    guard entry != invalid else { return }
+                    seen |= entry
+                    accumulator = (accumulator << 6) | UInt32(entry & 0x3F)
+                }
+                switch remainder {
+                case 2:
+                    buffer[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+                    written += 1
+                case 3:
+                    buffer[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+                    buffer[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+                    written += 2
+                default:
+                    break
+                }
+                initialized = written
+                valid = true
             }
         }
+        guard valid else { return nil }
         guard seen & (urlSpecific | standardSpecific) != (urlSpecific | standardSpecific) else { return nil }
-        switch sextets {
-        case 2:
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 4))
-        case 3:
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 10))
-            output.append(UInt8(truncatingIfNeeded: accumulator >> 2))
-        default:
-            break
-        }
         return output
     }
 
