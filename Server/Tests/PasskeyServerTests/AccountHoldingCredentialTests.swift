@@ -52,21 +52,9 @@ import Testing
     }
 
     @Test func sqliteJoinsAndTheDefaultReadsAgree() async throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("passkey-server-holding-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
-        }
-        let storage = try await PasskeyStorage.openSQLite(path: path)
-        do {
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
             try await Self.check(storage)
-        } catch {
-            try? await storage.close()
-            throw error
         }
-        try await storage.close()
     }
 
     #if PostgreSQL
