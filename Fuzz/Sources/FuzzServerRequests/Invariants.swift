@@ -68,7 +68,16 @@ enum Invariants {
             return
         }
         guard let input = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
-            Fuzzing.check(false, "CredentialBody accepted a body that is not a JSON object")
+            // Only the fast path passes such a body (JSONDecoder reads what JSONSerialization refuses: invalid UTF-8
+            // or a lone surrogate in a string, a number beyond Double): unchanged, and in the shape it looked for,
+            // as the decoder the library reads it with sees it.
+            let members = try? JSONDecoder().decode([String: AnyMember].self, from: Data(body))
+            Fuzzing.check(normalized == body, "CredentialBody changed a body JSONSerialization cannot read")
+            Fuzzing.check(
+                members?["response"] != nil && members?["rawId"] != nil
+                    && members?["getClientExtensionResults"] == nil,
+                "CredentialBody accepted a body that is not a JSON object in the Level 3 shape"
+            )
             return
         }
         guard input["response"] != nil else {
@@ -116,4 +125,9 @@ enum Invariants {
             Fuzzing.check(!json.id.isEmpty || assertion.credentialID.isEmpty, "a native assertion lost its ID")
         }
     }
+}
+
+/// Any JSON value, unread: what a member's presence needs.
+private struct AnyMember: Decodable {
+    init(from decoder: any Decoder) throws {}
 }
