@@ -79,7 +79,7 @@ public struct SessionIssuer: Sendable {
     public func discard(_ token: String) async {
         let sessionStore = self.sessionStore
         let tokenHash = SessionToken.hash(Substring(token))
-        await Task { try? await sessionStore.remove(tokenHash: tokenHash) }.value
+        await Task { _ = try? await sessionStore.remove(tokenHash: tokenHash) }.value
     }
 
     /// The cookie that carries `token`.
