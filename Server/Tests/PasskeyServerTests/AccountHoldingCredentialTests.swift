@@ -22,7 +22,7 @@ import Testing
             userHandle: owner.userHandle)
         let elsewhere = InMemoryCredentialStore()
         #expect(try await storage.credentialStore.insert(record))
-        #expect(try await elsewhere.insert(record))
+        #expect(await elsewhere.insert(record))
         let stores: [any CredentialStore] = [
             storage.credentialStore,
             DeadlineCredentialStore(storage.credentialStore, deadline: StoreDeadline(seconds: 5)),
@@ -43,7 +43,7 @@ import Testing
                 try await storage.userStore.account(forUserHandle: [9, 9], holding: credentialID, in: store) == nil)
         }
         #expect(try await storage.credentialStore.remove(credentialID: credentialID))
-        #expect(try await elsewhere.remove(credentialID: credentialID))
+        #expect(await elsewhere.remove(credentialID: credentialID))
         for store in stores {
             #expect(
                 try await storage.userStore.account(forUserHandle: owner.userHandle, holding: credentialID, in: store)
