@@ -81,8 +81,9 @@ import Testing
         authentication["response"] = try Self.nativeBody(Self.authentication)
         let lines = try [registration, authentication].map { try Self.bytes($0) + Array("\n".utf8) }
         let result = try CLIRunner.run(["batch"], input: lines.flatMap { $0 })
-        #expect(result.status == 0)
-        #expect(result.jsonLines.map { $0["verified"] as? Bool } == [true, true])
+        let report = "exited \(result.exited), \(result.standardOutput) \(result.standardError)"
+        #expect(result.status == 0, "\(report)")
+        #expect(result.jsonLines.map { $0["verified"] as? Bool } == [true, true], "\(report)")
     }
 
     @Test func inspectReadsANativeBody() throws {
