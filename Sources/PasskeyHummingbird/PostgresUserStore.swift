@@ -152,12 +152,7 @@ public struct PostgresUserStore: UserStore {
             logger: logger
         ).collect()
         guard let row = rows.first else { return nil }
-        do {
-            let (username, displayName) = try row.decode((String, String?).self)
-            return Account(username: username, userHandle: userHandle, displayName: displayName)
-        } catch {
-            throw StoreError(.corruptedRow, "a stored account does not read back as text")
-        }
+        return try PostgresAccountStore.account(from: row, userHandle: userHandle)
     }
 
     /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.

@@ -115,10 +115,7 @@ public struct SQLiteUserStore: UserStore {
             [.blob(ByteBuffer(bytes: userHandle)), .blob(ByteBuffer(bytes: credentialID))]
         )
         guard let row = rows.first else { return nil }
-        guard let username = row.column("username")?.string else {
-            throw StoreError(.corruptedRow, "a stored username is not text")
-        }
-        return Account(username: username, userHandle: userHandle, displayName: row.column("display_name")?.string)
+        return try SQLiteAccountStore.account(from: row, userHandle: userHandle)
     }
 
     /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.

@@ -67,6 +67,14 @@
                 logger: logger
             ).collect()
             guard let row = rows.first else { return nil }
+            return try Self.account(from: row, userHandle: userHandle)
+        }
+
+        /// The account of `userHandle` in a row whose first two columns are `username` and `display_name`
+        /// (this store's read, and the joined read of the server's user store).
+        ///
+        /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when they are not text.
+        package static func account(from row: PostgresRow, userHandle: [UInt8]) throws -> Account {
             do {
                 let (username, displayName) = try row.decode((String, String?).self)
                 return Account(username: username, userHandle: userHandle, displayName: displayName)

@@ -61,6 +61,14 @@
                 [SQLiteValue.blob(userHandle)]
             )
             guard let row = rows.first else { return nil }
+            return try Self.account(from: row, userHandle: userHandle)
+        }
+
+        /// The account of `userHandle` in a row with `username` and `display_name` columns (this store's read,
+        /// and the joined read of the server's user store).
+        ///
+        /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the username is not text.
+        package static func account(from row: SQLiteRow, userHandle: [UInt8]) throws -> Account {
             guard let username = row.column("username")?.string else {
                 throw StoreError(.corruptedRow, "a stored username is not text")
             }
