@@ -39,7 +39,8 @@ where Context.Identity == AuthenticatedSession {
     public let rateLimiter: RequestRateLimiter?
     /// Which extension inputs a client may ask for.
     public let extensionPolicy: ClientExtensionPolicy
-    /// The key of the made-up credential IDs of concealed unknown usernames: random for each process.
+    /// The key of the made-up credential IDs of concealed unknown usernames: the configuration's
+    /// ``ServerConfiguration/concealmentKey``, else random for each process.
     let concealmentKey: [UInt8]
 
     /// Creates the controller; `registrationRelyingParty` makes the relying party that verifies each
@@ -60,7 +61,8 @@ where Context.Identity == AuthenticatedSession {
         self.sessions = sessions
         self.configuration = configuration
         var generator = SystemRandomNumberGenerator()
-        self.concealmentKey = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        self.concealmentKey =
+            configuration.concealmentKey ?? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// Adds the four routes, behind ``RejectionMiddleware`` and counted by ``CeremonyMetricsMiddleware``.
@@ -173,16 +175,19 @@ where Context.Identity == AuthenticatedSession {
         let username = try AccountText.username(given)
         try rateLimiter?.admit(username: username)
         let userHandle = try await userStore.existingUserHandle(forUsername: username)
-        if !configuration.concealsUnknownUsernames {
-            guard let userHandle, try await !relyingParty.credentialStore.credentials(forUserHandle: userHandle).isEmpty
-            else { throw Self.noPasskeyRegistered }
+        guard userHandle != nil || configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
+        // The credentials are read once, and read for an unknown username too (under a made-up handle, which has
+        // none), so that it costs the stores what a known one costs.
+        let handle = userHandle ?? concealedUserHandle(for: username)
+        let credentials = try await relyingParty.credentialStore.credentials(forUserHandle: handle)
+        if userHandle != nil, !credentials.isEmpty {
+            let options = try await relyingParty.beginAuthentication(
+                for: handle, allowing: credentials, overrides: overrides)
+            return try requestOptionsResponse(options, echoing: echoed)
         }
-        var options = try await relyingParty.beginAuthentication(
-            for: userHandle ?? concealedUserHandle(for: username), overrides: overrides)
-        if userHandle == nil || options.allowCredentials.isEmpty {
-            guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
-            options.allowCredentials = [concealedDescriptor(for: username)]
-        }
+        guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
+        var options = try await relyingParty.beginAuthentication(for: handle, allowing: [], overrides: overrides)
+        options.allowCredentials = [concealedDescriptor(for: username)]
         return try requestOptionsResponse(options, echoing: echoed)
     }
 

@@ -39,6 +39,11 @@ public struct ServerConfiguration: Sendable {
     /// credential ID derived from the name) instead of `unknownCredential`, so that it does not reveal which
     /// usernames exist (§14.6.2 "Username Enumeration").
     public var concealsUnknownUsernames: Bool
+    /// The secret from which ``concealsUnknownUsernames`` derives an unknown username's made-up credential ID and
+    /// user handle (`--concealment-key-file`), 32 to 4 096 bytes; `nil` for a random one per process. Instances
+    /// behind one load balancer need the same key, or two requests that reach two of them tell an unknown name
+    /// (two different made-up IDs) from a known one (§14.6.2 "Username Enumeration").
+    public var concealmentKey: [UInt8]?
     /// FIDO metadata for registrations (`--metadata`; FIDO Metadata Service v3.0 §3.2), `nil` for none: then the
     /// server asks for no attestation and accepts every authenticator.
     public var metadata: MetadataSettings?

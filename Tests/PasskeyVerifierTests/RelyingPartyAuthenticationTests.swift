@@ -95,6 +95,30 @@ import Testing
         #expect(await fixture.storedSignCount(1) == 1)
     }
 
+    @Test func aSignInWithTheRecordsTheCallerReadListsThemAndIsBoundToTheirUser() async throws {
+        var fixture = try await Fixture(users: [alice, bob])
+        let records = await fixture.store.credentials(forUserHandle: alice.id)
+        let options = try await fixture.relyingParty.beginAuthentication(for: alice.id, allowing: records)
+        #expect(options.allowCredentials.compactMap(\.credentialID) == [fixture.credentialIDs[0]])
+        let assertion = try fixture.authenticator.authenticate(options, credentialID: fixture.credentialIDs[0])
+        let completed = try await fixture.relyingParty.finishAuthentication(assertion.response)
+        #expect(completed.userHandle == alice.id)
+
+        let again = try await fixture.relyingParty.beginAuthentication(for: alice.id, allowing: records)
+        let bobs = try fixture.authenticator.authenticate(again, credentialID: fixture.credentialIDs[1])
+        await #expect(throws: Self.unknownCredential) {
+            try await fixture.relyingParty.finishAuthentication(bobs.response)
+        }
+    }
+
+    @Test func recordsOfAnotherUserCannotStartASignIn() async throws {
+        let fixture = try await Fixture(users: [alice, bob])
+        let bobs = await fixture.store.credentials(forUserHandle: bob.id)
+        await #expect(throws: RelyingPartyUsageError.self) {
+            try await fixture.relyingParty.beginAuthentication(for: alice.id, allowing: bobs)
+        }
+    }
+
     @Test func discoverableSignInResolvesTheUserByUserHandle() async throws {
         var fixture = try await Fixture(users: [alice, bob])
         let options = try await fixture.relyingParty.beginAuthentication()

@@ -81,6 +81,15 @@ struct ServeCommand: AsyncParsableCommand {
     var concealsUnknownUsernames = false
 
     @Option(
+        name: .customLong("concealment-key-file"),
+        help: """
+            A file of 32 to 4096 secret bytes from which --conceal-unknown-usernames derives its made-up options; \
+            give every instance behind one load balancer the same file. Random for each process by default.
+            """
+    )
+    var concealmentKeyFile: String?
+
+    @Option(
         help: """
             FIDO metadata for registrations: the BLOB's file, or an https URL (http for loopback hosts only); \
             verified at start and refreshed at its nextUpdate and on SIGHUP. Registrations then ask for direct \
@@ -210,6 +219,9 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--metrics-port must be a port from 1 to 65535 other than --port")
             }
         }
+        guard concealmentKeyFile == nil || concealsUnknownUsernames else {
+            throw ValidationError("--concealment-key-file needs --conceal-unknown-usernames")
+        }
         guard SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) != nil else {
             throw ValidationError("--sqlite-synchronous must be normal or full")
         }
@@ -323,6 +335,16 @@ struct ServeCommand: AsyncParsableCommand {
         )
     }
 
+    /// The secret of `--concealment-key-file`, or `nil` when none is given.
+    private func concealmentKey() throws -> [UInt8]? {
+        guard let concealmentKeyFile else { return nil }
+        let key = try Self.read(concealmentKeyFile, option: "--concealment-key-file")
+        guard (32...4096).contains(key.count) else {
+            throw ValidationError("--concealment-key-file \(concealmentKeyFile) must hold 32 to 4096 bytes")
+        }
+        return key
+    }
+
     /// The bytes of a file named by `option`, at most 16 MiB.
     private static func read(_ path: String, option: String) throws -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -339,7 +361,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "passkey-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             relyingPartyID: relyingPartyID,
             relyingPartyName: relyingPartyName,
             origins: origins,
@@ -356,6 +378,7 @@ struct ServeCommand: AsyncParsableCommand {
             appID: appID,
             abuseLimits: try abuseLimits()
         )
+        configuration.concealmentKey = try concealmentKey()
         if conformance {
             logger.warning(
                 "FIDO conformance mode (--conformance): anyone can add a passkey to any existing account; never deploy it"

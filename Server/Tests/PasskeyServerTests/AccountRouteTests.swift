@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierTesting
@@ -156,6 +157,26 @@ import Testing
             #expect(first.allowCredentials == second.allowCredentials)
             #expect(first.challenge != second.challenge)
         }
+    }
+
+    /// Two instances (two routers on two stores) with one `concealmentKey` make up the same options for an unknown
+    /// username, so a client whose requests reach both cannot tell it from a known one; without it they differ.
+    @Test func instancesWithOneConcealmentKeyMakeUpTheSameOptions() async throws {
+        var configuration = ServerHarness.configuration
+        configuration.concealsUnknownUsernames = true
+        let made = NIOLockedValueBox<[[PublicKeyCredentialDescriptorJSON]]>([])
+        for key in [[UInt8](repeating: 7, count: 32), [UInt8](repeating: 7, count: 32), nil] {
+            configuration.concealmentKey = key
+            try await ServerHarness.run(configuration: configuration) { server in
+                let options = try await server.requestOptions(AssertionOptionsRequest(username: "ghost"))
+                made.withLockedValue { $0.append(options.allowCredentials) }
+            }
+        }
+        let lists = made.withLockedValue { $0 }
+        try #require(lists.count == 3)
+        #expect(lists[0].count == 1)
+        #expect(lists[0] == lists[1])
+        #expect(lists[0] != lists[2])
     }
 
     /// With concealment, another account's discoverable passkey answering an unknown username's options fails as it

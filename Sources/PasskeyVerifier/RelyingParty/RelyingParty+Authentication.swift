@@ -26,6 +26,37 @@ extension RelyingParty {
             allowCredentials = try await credentialStore.credentials(forUserHandle: userHandle)
                 .map(Self.descriptor(for:))
         }
+        return try await requestOptions(for: userHandle, allowCredentials: allowCredentials, overrides: overrides)
+    }
+
+    /// Starts an authentication for a known user with their credential records as the caller has just read
+    /// them from ``credentialStore`` (§5.5 `allowCredentials`), so that a caller who must look at the records
+    /// first (to refuse a user without passkeys before a challenge is stored) reads them once. What it sends
+    /// and binds to the challenge is what ``beginAuthentication(for:overrides:)`` does for `userHandle`.
+    ///
+    /// - Throws: ``RelyingPartyUsageError`` when `userHandle` is not 1 to 64 bytes, a record belongs to
+    ///   another user, or the timeout is outside one second to one day; errors of the challenge store and the
+    ///   random source.
+    public func beginAuthentication(
+        for userHandle: [UInt8],
+        allowing credentials: [CredentialRecord],
+        overrides: AuthenticationCeremonyOverrides = AuthenticationCeremonyOverrides()
+    ) async throws -> PublicKeyCredentialRequestOptionsJSON {
+        try Self.validate(timeout: overrides.timeout)
+        try Self.validate(userHandle: userHandle)
+        guard credentials.allSatisfy({ $0.userHandle == userHandle }) else {
+            throw RelyingPartyUsageError("a credential record of allowCredentials belongs to another user")
+        }
+        return try await requestOptions(
+            for: userHandle, allowCredentials: credentials.map(Self.descriptor(for:)), overrides: overrides)
+    }
+
+    /// Issues and stores the challenge of an authentication and returns its options.
+    private func requestOptions(
+        for userHandle: [UInt8]?,
+        allowCredentials: [PublicKeyCredentialDescriptorJSON],
+        overrides: AuthenticationCeremonyOverrides
+    ) async throws -> PublicKeyCredentialRequestOptionsJSON {
         let parameters = CeremonyParameters(
             userVerification: overrides.userVerification,
             extensions: overrides.extensions
