@@ -21,10 +21,10 @@ cd "$(dirname "$0")/.."
 baseline=Benchmarks/instruction-baseline.txt
 tolerance_percent=5
 
-if ! command -v valgrind >/dev/null 2>&1; then
+if ! command -v valgrind >/dev/null 2>&1 || ! command -v strip >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update
-    apt-get install -y --no-install-recommends valgrind
+    apt-get install -y --no-install-recommends valgrind binutils
 fi
 swift build -c release --product passkey-verify 2>&1 | grep -E "error|warning:" || true
 binary=.build/release/passkey-verify

@@ -39,8 +39,9 @@ where Context.Identity == AuthenticatedSession {
     public let rateLimiter: RequestRateLimiter?
     /// Which extension inputs a client may ask for.
     public let extensionPolicy: ClientExtensionPolicy
-    /// The key of the made-up credential IDs of concealed unknown usernames: the configuration's
-    /// ``ServerConfiguration/concealmentKey``, else random for each process.
+    /// The key of the made-up credential IDs and user handles of concealed unknown usernames: SHA-256 of the
+    /// configuration's ``ServerConfiguration/concealmentKey`` (so a name costs one short hash whatever the key's
+    /// length), else random for each process.
     let concealmentKey: [UInt8]
 
     /// Creates the controller; `registrationRelyingParty` makes the relying party that verifies each
@@ -62,7 +63,8 @@ where Context.Identity == AuthenticatedSession {
         self.configuration = configuration
         var generator = SystemRandomNumberGenerator()
         self.concealmentKey =
-            configuration.concealmentKey ?? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            configuration.concealmentKey.map { HashAlgorithm.sha256.hash($0) }
+            ?? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     /// Adds the four routes, behind ``RejectionMiddleware`` and counted by ``CeremonyMetricsMiddleware``.
@@ -159,9 +161,9 @@ where Context.Identity == AuthenticatedSession {
     }
 
     /// `POST /assertion/options`: request options listing the user's credentials, or none for a
-    /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`). An unknown username
-    /// is `unknownCredential`, refused before a challenge is stored (only a passkey deleted in between leaves
-    /// one, to expire), or made-up options when ``ServerConfiguration/concealsUnknownUsernames``.
+    /// discoverable-credential sign-in when no username is given (§5.5 `allowCredentials`). An unknown username,
+    /// or one without passkeys, is `unknownCredential`, refused before a challenge is stored, or made-up options
+    /// when ``ServerConfiguration/concealsUnknownUsernames``. The account's credentials are read once.
     @Sendable func assertionOptions(request: Request, context: Context) async throws -> Response {
         let bytes = try await RequestBodyReader.bytes(of: request)
         let body = try RequestBodyReader.decode(AssertionOptionsRequest.self, from: bytes)
@@ -336,9 +338,9 @@ where Context.Identity == AuthenticatedSession {
         )
     }
 
-    /// A made-up credential descriptor for `username`: the same for every request to this process, 32 bytes
-    /// derived from the name and a random key, so that an unknown username looks like an account with one
-    /// security key.
+    /// A made-up credential descriptor for `username`: 32 bytes derived from the name and ``concealmentKey``, the
+    /// same for every request to every process with one ``ServerConfiguration/concealmentKey`` (to this process
+    /// when there is none), so that an unknown username looks like an account with one security key.
     private func concealedDescriptor(for username: String) -> PublicKeyCredentialDescriptorJSON {
         let identifier = HashAlgorithm.sha256.hash(concealmentKey + Array(username.utf8))
         return PublicKeyCredentialDescriptorJSON(id: identifier, transports: ["usb", "nfc"])

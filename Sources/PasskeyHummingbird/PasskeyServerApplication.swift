@@ -79,7 +79,8 @@ public enum PasskeyServerApplication {
     ///
     /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``,
     ///   and ``ServerConfigurationError`` when the per-address rate limit is on but `Context` cannot name the peer
-    ///   (it is not a `RemoteAddressRequestContext`).
+    ///   (it is not a `RemoteAddressRequestContext`) or ``ServerConfiguration/concealmentKey`` is not 32 to 4 096
+    ///   bytes.
     public static func addRoutes<Context: AuthRequestContext>(
         to host: some RouterMethods<Context>,
         configuration: ServerConfiguration,
@@ -89,6 +90,9 @@ public enum PasskeyServerApplication {
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws where Context.Identity == AuthenticatedSession {
+        if let key = configuration.concealmentKey, !(32...4096).contains(key.count) {
+            throw ServerConfigurationError("the concealment key has \(key.count) bytes; it must have 32 to 4096")
+        }
         let limits = configuration.abuseLimits
         if limits.clientAddressRateLimit != nil, !(Context.self is any RemoteAddressRequestContext.Type) {
             throw ServerConfigurationError(

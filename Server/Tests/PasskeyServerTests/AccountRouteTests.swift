@@ -179,6 +179,22 @@ import Testing
         #expect(lists[0] != lists[2])
     }
 
+    /// A configured concealment key shorter than 32 bytes (an empty one would make the IDs anyone's SHA-256 of the
+    /// name) or longer than 4 096 is refused when the routes are made.
+    @Test func aConcealmentKeyOutside32To4096BytesIsRefused() async throws {
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
+            var configuration = ServerHarness.configuration
+            configuration.concealsUnknownUsernames = true
+            var accepted: [Int: Bool] = [:]
+            for count in [0, 31, 32, 4096, 4097] {
+                configuration.concealmentKey = [UInt8](repeating: 1, count: count)
+                accepted[count] =
+                    (try? PasskeyServerApplication.makeRouter(configuration: configuration, storage: storage)) != nil
+            }
+            #expect(accepted == [0: false, 31: false, 32: true, 4096: true, 4097: false])
+        }
+    }
+
     /// With concealment, another account's discoverable passkey answering an unknown username's options fails as it
     /// does on a real account's, so a sign-in cannot probe which usernames exist.
     @Test func aConcealedUsernameCannotBeProbedWithAnotherPasskey() async throws {

@@ -29,15 +29,19 @@ extension RelyingParty {
         return try await requestOptions(for: userHandle, allowCredentials: allowCredentials, overrides: overrides)
     }
 
-    /// Starts an authentication for a known user with their credential records as the caller has just read
-    /// them from ``credentialStore`` (§5.5 `allowCredentials`), so that a caller who must look at the records
-    /// first (to refuse a user without passkeys before a challenge is stored) reads them once. What it sends
-    /// and binds to the challenge is what ``beginAuthentication(for:overrides:)`` does for `userHandle`.
+    /// Starts an authentication for a known user with **all** their credential records as the caller has just
+    /// read them from ``credentialStore`` (§5.5 `allowCredentials`), so that a caller who must look at the
+    /// records first (the server refuses a user without passkeys before a challenge is stored) reads them once.
+    ///
+    /// The challenge is bound to `userHandle` only, as with ``beginAuthentication(for:overrides:)``: any of the
+    /// user's credentials finishes it, listed or not, so a subset of the records would restrict nothing. That is
+    /// why this is not public: a host that wants a subset (a step-up with one security key) needs the listed IDs
+    /// bound to the challenge, which the library does not offer yet.
     ///
     /// - Throws: ``RelyingPartyUsageError`` when `userHandle` is not 1 to 64 bytes, a record belongs to
     ///   another user, or the timeout is outside one second to one day; errors of the challenge store and the
     ///   random source.
-    public func beginAuthentication(
+    package func beginAuthentication(
         for userHandle: [UInt8],
         allowing credentials: [CredentialRecord],
         overrides: AuthenticationCeremonyOverrides = AuthenticationCeremonyOverrides()
