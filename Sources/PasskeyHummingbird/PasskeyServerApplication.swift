@@ -90,7 +90,7 @@ public enum PasskeyServerApplication {
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws where Context.Identity == AuthenticatedSession {
-        if let key = configuration.concealmentKey, !(32...4096).contains(key.count) {
+        if let key = configuration.concealmentKey, !ServerConfiguration.concealmentKeyByteCounts.contains(key.count) {
             throw ServerConfigurationError("the concealment key has \(key.count) bytes; it must have 32 to 4096")
         }
         let limits = configuration.abuseLimits

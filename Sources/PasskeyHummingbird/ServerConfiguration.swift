@@ -54,6 +54,10 @@ public struct ServerConfiguration: Sendable {
     /// The rate limits, timeouts and caps that bound what strangers can cost the server.
     public var abuseLimits: AbuseLimits
 
+    /// How many bytes a ``concealmentKey`` may have: at least 32 (an empty or short key would make the made-up
+    /// IDs guessable), at most 4 096.
+    public static let concealmentKeyByteCounts: ClosedRange<Int> = 32...4096
+
     /// The default of ``maximumPasskeysPerAccount``.
     public static let defaultMaximumPasskeysPerAccount = 20
 

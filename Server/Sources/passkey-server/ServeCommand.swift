@@ -339,7 +339,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func concealmentKey() throws -> [UInt8]? {
         guard let concealmentKeyFile else { return nil }
         let key = try Self.read(concealmentKeyFile, option: "--concealment-key-file")
-        guard (32...4096).contains(key.count) else {
+        guard ServerConfiguration.concealmentKeyByteCounts.contains(key.count) else {
             throw ValidationError("--concealment-key-file \(concealmentKeyFile) must hold 32 to 4096 bytes")
         }
         return key
