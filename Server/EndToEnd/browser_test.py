@@ -43,6 +43,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from browser_support import Browser, PageDriver, plain_request, pretty  # noqa: E402
+from summary_runner import SummaryRunner  # noqa: E402
 
 ALREADY_REGISTERED_MESSAGE = "already registered with the relying party"
 COOKIE_NAME = "passkey-session"
@@ -969,4 +970,4 @@ class KeyboardOnly(Scenario):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=SummaryRunner)

@@ -47,6 +47,7 @@ from server_processes import (  # noqa: E402
     free_port,
 )
 from software_authenticator import SoftwareAuthenticator, SoftwareCredential, base64url  # noqa: E402
+from summary_runner import SummaryRunner  # noqa: E402
 
 ROUNDS = 20
 SETTINGS: dict = {}
@@ -369,7 +370,7 @@ def main() -> None:
     if not arguments.postgres:
         parser.error("give --postgres or set PASSKEY_CLUSTER_POSTGRES_URL")
     SETTINGS.update(server=os.path.abspath(arguments.server), postgres=arguments.postgres)
-    unittest.main(argv=[sys.argv[0], "-v", *rest])
+    unittest.main(argv=[sys.argv[0], "-v", *rest], testRunner=SummaryRunner)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass, field
 
 sys.dont_write_bytecode = True
@@ -1017,7 +1018,7 @@ def main() -> int:
     )
 
     def give_up(*_: object) -> None:
-        raise TimeoutError(f"the fault run took more than {arguments.time_limit:g} s")
+        raise TimeLimitReached(f"the fault run took more than {arguments.time_limit:g} s")
 
     signal.signal(signal.SIGALRM, give_up)
     signal.alarm(int(arguments.time_limit))
@@ -1027,16 +1028,40 @@ def main() -> int:
     try:
         for name in names:
             print(f"== {name}", file=sys.stderr, flush=True)
-            outcome = run_fault(name, settings, postgres)
+            try:
+                outcome = run_fault(name, settings, postgres)
+            except Exception as error:  # noqa: BLE001 - a fault that raises is a failed row, reported with the others
+                traceback.print_exc()
+                outcome = Outcome(name, failures=[f"{type(error).__name__}: {error}"])
             outcomes.append(outcome)
             for failure in outcome.failures:
                 print(f"   FAILED: {failure}", file=sys.stderr, flush=True)
+            if any(failure.startswith(TimeLimitReached.__name__) for failure in outcome.failures):
+                break
     finally:
         postgres.close()
         signal.alarm(0)
     print_table(outcomes, settings)
     print(f"\n{time.monotonic() - started:.0f} s in all")
+    print_failures(outcomes)
     return 1 if any(o.failures for o in outcomes) else 0
+
+
+class TimeLimitReached(Exception):
+    """`--time-limit` passed (not an OSError, so that no request's error handling takes it for a timeout)."""
+
+
+def print_failures(outcomes: list[Outcome]) -> None:
+    """The failed rows last, each check with the first line of its reason (the full text is in the list above)."""
+    failed = [(o.name, failure) for o in outcomes for failure in o.failures]
+    if not failed:
+        return
+    print(f"\n{len(failed)} failed checks in {len({name for name, _ in failed})} of {len(outcomes)} rows:")
+    for name, failure in failed:
+        lines = failure.strip().splitlines() or [""]
+        reason = lines[0][:400] + (" [...]" if len(lines) > 1 or len(lines[0]) > 400 else "")
+        print(f"FAILED {name}: {reason}")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

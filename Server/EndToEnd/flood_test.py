@@ -290,6 +290,7 @@ def main() -> int:
             checks.append(f"half-sent requests were not all cut off by the body deadline: {slow}")
         if not slow["signInMeanwhile"]:
             checks.append("a sign-in failed while the slow clients held their connections")
+    sys.stdout.flush()  # the figures first, the failed checks last
     for check in checks:
         print(f"FAILED: {check}", file=sys.stderr)
     return 1 if checks else 0

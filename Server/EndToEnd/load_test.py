@@ -479,15 +479,17 @@ def main() -> int:
                 )
     if arguments.peer:
         print_peer_ratios(measurements)
-    failed = False
+    failed = []
     for m in measurements:
         if m.failures:
-            failed = True
-            print(f"\n{m.label}: {len(m.failures)} failed sign-ins, first: {m.failures[0]}", file=sys.stderr)
-            print("the servers' last log lines:\n" + "\n".join(m.server_log_excerpt), file=sys.stderr)
+            failed.append(f"{m.label}: {len(m.failures)} failed sign-ins, first: {m.failures[0]}")
+            print(f"\n{m.label}: the servers' last log lines:\n" + "\n".join(m.server_log_excerpt), file=sys.stderr)
         if m.sign_ins == 0:
-            failed = True
-            print(f"\n{m.label}: no sign-in completed", file=sys.stderr)
+            failed.append(f"{m.label}: no sign-in completed")
+    # The reasons last, after the table (stdout) and the log lines (stderr).
+    sys.stdout.flush()
+    for failure in failed:
+        print(f"FAILED {failure}", file=sys.stderr)
     return 1 if failed else 0
 
 
