@@ -66,6 +66,23 @@ public struct AbuseLimits: Sendable {
         self.cleanupInterval = min(max(cleanupInterval, 1), 86_400)
     }
 
+    /// The generous token bucket per client address of every other route of the passkey group (a session lookup, a
+    /// page, a management call): ``clientAddressRateLimit`` times ``anyRouteRateLimitFactor``, so that a client with
+    /// a random `Authorization: Bearer` cannot make a store read per request without bound; `nil` when the
+    /// per-address limit is off.
+    public var anyRouteRateLimit: RateLimit? {
+        clientAddressRateLimit.map {
+            RateLimit(
+                rate: $0.rate * Double(Self.anyRouteRateLimitFactor),
+                burst: $0.burst.multipliedReportingOverflow(by: Self.anyRouteRateLimitFactor).partialValue
+            )
+        }
+    }
+
+    /// How many times ``clientAddressRateLimit`` the limit of every other route is (``anyRouteRateLimit``): 10, so
+    /// 100 requests a second after a burst of 500 by default.
+    public static let anyRouteRateLimitFactor = 10
+
     /// The most challenges one client address can keep pending for `challengeLifetime` seconds under the
     /// per-address limit: the burst plus the rate times the lifetime (`nil` without a limit).
     public func pendingChallengeBound(challengeLifetime seconds: Double) -> Int? {

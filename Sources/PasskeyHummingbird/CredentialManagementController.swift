@@ -85,7 +85,8 @@ where Context.Identity == AuthenticatedSession {
     /// `DELETE /credentials/{id}`. Unless Sign in with Apple is linked, the removal is the store's atomic
     /// ``PasskeyVerifier/CredentialStore/removeUnlessLast(credentialID:ownedBy:)``, so concurrent deletes can never
     /// take an account's last passkey. The sessions begun with the passkey end before and again after the removal:
-    /// none survives a removal reported as failed, nor a sign-in that raced it.
+    /// none survives a removal reported as failed, nor a sign-in that raced it. The account's pending registrations
+    /// end too (WebAuthn Level 3 §13.4.3), so that one begun by a session of the deleted passkey cannot finish.
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
         let record = try await ownCredential(context, session: session)
@@ -97,6 +98,7 @@ where Context.Identity == AuthenticatedSession {
         // The passkey's sessions end before it goes, so that a removal that commits but is reported as failed (a
         // store deadline) leaves no session of it behind for a retry, which finds the passkey gone, to miss.
         var ended = try await sessionStore.removeAll(credentialID: record.id)
+        _ = try await relyingParty.challengeStore.removeAll(ceremony: .registration, userHandle: session.userHandle)
         if appleLinked {
             guard try await store.remove(credentialID: record.id) else { throw Self.notFound }
         } else {

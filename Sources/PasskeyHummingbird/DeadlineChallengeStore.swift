@@ -34,5 +34,10 @@ public struct DeadlineChallengeStore: ChallengeStore {
     public func removeOldest(keeping maximumCount: Int) async throws -> Int {
         try await deadline.run { [base] in try await base.removeOldest(keeping: maximumCount) }
     }
+
+    /// Calls the same method of ``base`` under the deadline.
+    public func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
+        try await deadline.run { [base] in try await base.removeAll(ceremony: ceremony, userHandle: userHandle) }
+    }
 }
 #endif

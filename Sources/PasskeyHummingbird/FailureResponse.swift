@@ -4,20 +4,29 @@ import PasskeyVerifier
 /// A refusal's body: ``CommonResponse``'s `status` (`failed`) and `errorMessage`, and for a sign-in with a
 /// credential the server does not have, the argument of `PublicKeyCredential.signalUnknownCredential()` (WebAuthn
 /// Level 3 §5.1.10.1) so the page can tell the credential manager to hide that passkey.
-struct FailureResponse: Encodable, Sendable {
+struct FailureResponse: Sendable {
     /// `failed` and the code with its message.
     let common: CommonResponse
     /// The unknown credential, when there is one.
     let unknownCredential: UnknownCredentialOptionsJSON?
 
-    private enum CodingKeys: String, CodingKey {
-        case unknownCredential
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try common.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(unknownCredential, forKey: .unknownCredential)
+    /// The JSON text, written by ``JSONWriter`` in one fixed order (`status`, `errorMessage`, `unknownCredential`
+    /// with `rpId` and `credentialId`): two refusals alike are byte for byte alike, which `JSONEncoder`, whose
+    /// member order varies, does not promise.
+    var json: [UInt8] {
+        var writer = JSONWriter(capacity: 64 + common.errorMessage.utf8.count)
+        writer.beginObject()
+        writer.member("status", string: common.status)
+        writer.member("errorMessage", string: common.errorMessage)
+        if let unknownCredential {
+            writer.member("unknownCredential")
+            writer.beginObject()
+            writer.member("rpId", string: unknownCredential.rpId)
+            writer.member("credentialId", string: unknownCredential.credentialId)
+            writer.endObject()
+        }
+        writer.endObject()
+        return writer.bytes
     }
 }
 #endif

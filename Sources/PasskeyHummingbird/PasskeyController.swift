@@ -86,6 +86,7 @@ where Context.Identity == AuthenticatedSession {
         let echoed = configuration.conformance ? try ConformanceExtensionEcho.requested(in: bytes) : nil
         var overrides = body.overrides
         overrides.extensions = try extensionPolicy.registration(body.extensions)
+        overrides.userVerification = configuration.userVerification(askedFor: overrides.userVerification)
         if !body.username.isEmpty {
             try rateLimiter?.admit(username: try AccountText.username(body.username))
         }
@@ -94,7 +95,11 @@ where Context.Identity == AuthenticatedSession {
         if let existing = user.existing {
             try await requireRoom(in: existing.userHandle)
         }
-        let options = try await relyingParty.beginRegistration(for: user.entity, overrides: overrides)
+        let options = try await relyingParty.beginRegistration(
+            for: user.entity,
+            overrides: overrides,
+            hostBinding: user.session.map { Base64URL.encode($0.record.tokenHash) }
+        )
         return try optionsResponse(OptionsResponse(options: options), echoing: echoed)
     }
 
@@ -113,11 +118,22 @@ where Context.Identity == AuthenticatedSession {
 
     /// `POST /attestation/result`: verifies and stores the new credential (§7.1), creates the account of a
     /// sign-up (`accountExists` when another sign-up of the name finished first: the credential is removed again),
-    /// and starts a session unless the request already has one of that account.
+    /// and starts a session for a new account or an `apple:` account admitted by its registration ticket. A passkey
+    /// added to an existing account with its session is refused (`401 sessionRequired`, before anything is
+    /// verified or stored) when that session has ended since the options, and starts no session: a stolen token
+    /// revoked by signing out everywhere cannot finish a registration it began.
     @Sendable func attestationResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
-        let registration = try await (registrationRelyingParty?() ?? relyingParty).finishRegistration(json: body)
+        let sessionStore = sessions.sessionStore
+        let now = AppleSignInSecret.seconds(sessions.clock())
+        let registration = try await (registrationRelyingParty?() ?? relyingParty).finishRegistration(
+            json: body,
+            admitting: { issued in
+                try await Self.requireBoundSession(of: issued, in: sessionStore, at: now)
+            }
+        )
         let account: Account
+        let startsSession: Bool
         if let existing = try await userStore.account(forUserHandle: registration.userHandle) {
             let count = try await relyingParty.credentialStore.credentials(forUserHandle: existing.userHandle).count
             guard count <= configuration.maximumPasskeysPerAccount else {
@@ -125,6 +141,9 @@ where Context.Identity == AuthenticatedSession {
                 throw Self.limitReached(configuration.maximumPasskeysPerAccount)
             }
             account = existing
+            startsSession =
+                registration.hostBinding == nil && AppleAccountUsername.isReserved(existing.username)
+                && !configuration.conformance
         } else {
             guard let user = registration.user else {
                 _ = try await relyingParty.credentialStore.remove(credentialID: registration.credentialID)
@@ -140,6 +159,7 @@ where Context.Identity == AuthenticatedSession {
                 throw WebAuthnError(.accountExists, "another registration of this username finished first")
             }
             account = created
+            startsSession = true
         }
         context.logger.info(
             "passkey registered",
@@ -149,7 +169,7 @@ where Context.Identity == AuthenticatedSession {
             ]
         )
         context.logger.debug("passkey registered for", metadata: ["username": "\(LogText.escaped(account.username))"])
-        guard context.identity?.userHandle != account.userHandle else {
+        guard startsSession, context.identity?.userHandle != account.userHandle else {
             return JSONResponse.make(bytes: SignedInResponse(username: account.username, sessionToken: nil).json)
         }
         let token = try await sessions.start(
@@ -170,6 +190,7 @@ where Context.Identity == AuthenticatedSession {
         let echoed = configuration.conformance ? try ConformanceExtensionEcho.requested(in: bytes) : nil
         var overrides = body.overrides
         overrides.extensions = try extensionPolicy.authentication(body.extensions)
+        overrides.userVerification = configuration.userVerification(askedFor: overrides.userVerification)
         guard let given = body.username, !given.isEmpty else {
             let options = try await relyingParty.beginAuthentication(for: nil, overrides: overrides)
             return try requestOptionsResponse(options, echoing: echoed)
@@ -216,7 +237,10 @@ where Context.Identity == AuthenticatedSession {
     /// only once that check passed, and the new session is ended on any failure after it was stored.
     @Sendable func assertionResult(request: Request, context: Context) async throws -> Response {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
-        let authentication = try await relyingParty.finishAuthentication(json: body)
+        let authentication = try await relyingParty.finishAuthentication(
+            json: body,
+            concealingAccounts: configuration.concealsUnknownUsernames
+        )
         let token = try await sessions.insert(
             userHandle: authentication.userHandle,
             credentialID: authentication.credentialID,
@@ -257,21 +281,24 @@ where Context.Identity == AuthenticatedSession {
         return response
     }
 
-    /// Who a registration is for: the session's account, the `apple:` account of a registration ticket, an
-    /// existing account in the conformance mode, or a new account (`existing` is `nil`).
+    /// Who a registration is for: the session's account (`session` is the session it is bound to), the `apple:`
+    /// account of a registration ticket, an existing account in the conformance mode, or a new account (`existing`
+    /// is `nil`).
     private func registeringUser(
         _ body: AttestationOptionsRequest,
         displayName: String?,
         session: AuthenticatedSession?
-    ) async throws -> (entity: PublicKeyCredentialUserEntity, existing: Account?) {
+    ) async throws -> (entity: PublicKeyCredentialUserEntity, existing: Account?, session: AuthenticatedSession?) {
         let requested = body.username.isEmpty ? nil : try AccountText.username(body.username)
         let existing: Account
+        var boundSession: AuthenticatedSession?
         if let requested, AppleAccountUsername.isReserved(requested) {
             existing = try await appleAccount(requested, ticket: body.appleRegistrationTicket)
         } else if let session, let account = try await userStore.account(forUserHandle: session.userHandle),
             requested == nil || requested == account.username
         {
             existing = account
+            boundSession = session
         } else if let requested {
             if configuration.conformance {
                 let handle = try await userStore.userHandle(
@@ -292,7 +319,7 @@ where Context.Identity == AuthenticatedSession {
                     name: requested,
                     displayName: displayName ?? requested
                 )
-                return (entity, nil)
+                return (entity, nil, nil)
             }
         } else {
             throw WebAuthnError(.malformedInput, "username is empty (an empty username needs a session)")
@@ -302,7 +329,25 @@ where Context.Identity == AuthenticatedSession {
             name: existing.username,
             displayName: displayName ?? existing.shownName
         )
-        return (entity, existing)
+        return (entity, existing, boundSession)
+    }
+
+    /// Refuses a registration bound to a session (``PasskeyVerifier/CeremonyParameters/hostBinding``, the hash of
+    /// the token that began it) when that session has ended, was revoked, or is not the account's.
+    static func requireBoundSession(of issued: IssuedChallenge, in store: any SessionStore, at now: Int64) async throws
+    {
+        guard let binding = issued.parameters.hostBinding else { return }
+        guard let tokenHash = Base64URL.decode(binding),
+            let session = try await store.session(tokenHash: tokenHash),
+            session.isValid(at: now),
+            session.userHandle == issued.userHandle
+        else {
+            throw RouteRefusal(
+                .unauthorized,
+                "sessionRequired",
+                "the session that began adding this passkey has ended; sign in and add the passkey again"
+            )
+        }
     }
 
     /// The `apple:` account a registration ticket of `POST /auth/apple` names, taking the ticket.

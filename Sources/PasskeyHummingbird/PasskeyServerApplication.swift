@@ -159,7 +159,11 @@ public enum PasskeyServerApplication {
             registrationRelyingParty: registrationRelyingParty,
             rateLimiter: rateLimiter
         ).addRoutes(to: router)
-        SessionController<Context>(userStore: storage.userStore, sessions: sessions).addRoutes(to: router)
+        SessionController<Context>(
+            userStore: storage.userStore,
+            sessions: sessions,
+            challengeStore: storage.challengeStore
+        ).addRoutes(to: router)
         CredentialManagementController<Context>(
             relyingParty: relyingParty,
             userStore: storage.userStore,

@@ -113,12 +113,12 @@ struct Rejection: Sendable {
     /// The response: `{"status": "failed", "errorMessage": "<code>: <message>"}`, with the argument of
     /// `PublicKeyCredential.signalUnknownCredential()` (WebAuthn Level 3 §5.1.10.1) when a sign-in named a
     /// credential the server does not have.
-    func response(unknownCredential: UnknownCredentialOptionsJSON? = nil) throws -> Response {
-        try JSONResponse.make(
-            FailureResponse(
+    func response(unknownCredential: UnknownCredentialOptionsJSON? = nil) -> Response {
+        JSONResponse.make(
+            bytes: FailureResponse(
                 common: CommonResponse.failed(code: code, message: message),
                 unknownCredential: unknownCredential
-            ),
+            ).json,
             status: status,
             headers: headers
         )

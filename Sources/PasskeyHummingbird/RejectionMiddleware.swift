@@ -4,7 +4,8 @@ import Logging
 import PasskeyVerifier
 
 /// Turns the errors of the routes into ``CommonResponse`` failures (``Rejection``), logs each with its error code
-/// (a rejected client at `info`, a failing store at `error`; the request's logger carries its identifier) and
+/// (a rejected client at `debug`, since any client can cause as many as it likes, a failing store at `error`; the
+/// request's logger carries its identifier; the metrics count every refusal) and
 /// counts it (``ServerMetrics``, in the metrics factory of the request's task).
 struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The RP ID an `unknownCredential` answer names for `PublicKeyCredential.signalUnknownCredential()`
@@ -34,13 +35,13 @@ struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
             if rejection.isServerFailure {
                 context.logger.error("passkey request failed", metadata: metadata)
             } else {
-                context.logger.info("passkey request rejected", metadata: metadata)
+                context.logger.debug("passkey request rejected", metadata: metadata)
             }
             guard let relyingPartyID, let error = error as? WebAuthnError, let credentialID = error.unknownCredentialID
             else {
-                return try rejection.response()
+                return rejection.response()
             }
-            return try rejection.response(
+            return rejection.response(
                 unknownCredential: UnknownCredentialOptionsJSON(
                     relyingPartyID: relyingPartyID,
                     credentialID: credentialID

@@ -13,6 +13,9 @@ public struct RequestRateLimiter: Sendable {
     public let perNetwork: TokenBucketLimiter?
     /// The buckets per username; `nil` when not limited.
     public let perUsername: TokenBucketLimiter?
+    /// The generous buckets per client address of every other route (``AbuseLimits/anyRouteRateLimit``); `nil`
+    /// when not limited.
+    public let perClientAddressOnAnyRoute: TokenBucketLimiter?
     /// Who the client is.
     public let clientAddress: ClientAddress
 
@@ -21,11 +24,13 @@ public struct RequestRateLimiter: Sendable {
         perClientAddress: TokenBucketLimiter?,
         perNetwork: TokenBucketLimiter? = nil,
         perUsername: TokenBucketLimiter?,
+        perClientAddressOnAnyRoute: TokenBucketLimiter? = nil,
         clientAddress: ClientAddress
     ) {
         self.perClientAddress = perClientAddress
         self.perNetwork = perNetwork
         self.perUsername = perUsername
+        self.perClientAddressOnAnyRoute = perClientAddressOnAnyRoute
         self.clientAddress = clientAddress
     }
 
@@ -35,6 +40,7 @@ public struct RequestRateLimiter: Sendable {
             perClientAddress: limits.clientAddressRateLimit.map { TokenBucketLimiter(limit: $0) },
             perNetwork: limits.ipv6NetworkRateLimit.map { TokenBucketLimiter(limit: $0) },
             perUsername: limits.usernameRateLimit.map { TokenBucketLimiter(limit: $0) },
+            perClientAddressOnAnyRoute: limits.anyRouteRateLimit.map { TokenBucketLimiter(limit: $0) },
             clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
         )
     }
@@ -52,6 +58,17 @@ public struct RequestRateLimiter: Sendable {
             case .limited(let retryAfter) = perNetwork.acquire(network)
         {
             throw RateLimitExceeded(retryAfter: retryAfter, scope: "network")
+        }
+    }
+
+    /// Takes a token for the client of `request` from `peer` on a route that writes nothing without a session.
+    ///
+    /// - Throws: ``RateLimitExceeded`` when its bucket is empty.
+    public func admitOnAnyRoute(_ request: Request, peer: SocketAddress?) throws {
+        guard let perClientAddressOnAnyRoute else { return }
+        let client = clientAddress.client(of: request, peer: peer)
+        if case .limited(let retryAfter) = perClientAddressOnAnyRoute.acquire(client?.rateLimitKey ?? "unknown") {
+            throw RateLimitExceeded(retryAfter: retryAfter, scope: "client address")
         }
     }
 

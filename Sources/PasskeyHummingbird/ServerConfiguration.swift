@@ -53,6 +53,10 @@ public struct ServerConfiguration: Sendable {
     public var appID: String?
     /// The rate limits, timeouts and caps that bound what strangers can cost the server.
     public var abuseLimits: AbuseLimits
+    /// The user verification every ceremony asks for and enforces (`--user-verification`; WebAuthn Level 3 §5.4.4
+    /// `authenticatorSelection.userVerification`, §5.5 `userVerification`): a client's own value may only make it
+    /// stricter (``userVerification(askedFor:)``), except in the ``conformance`` mode.
+    public var userVerification: UserVerificationRequirement
 
     /// How many bytes a ``concealmentKey`` may have: at least 32 (an empty or short key would make the made-up
     /// IDs guessable), at most 4 096.
@@ -77,7 +81,8 @@ public struct ServerConfiguration: Sendable {
         concealsUnknownUsernames: Bool = false,
         metadata: MetadataSettings? = nil,
         appID: String? = nil,
-        abuseLimits: AbuseLimits = AbuseLimits()
+        abuseLimits: AbuseLimits = AbuseLimits(),
+        userVerification: UserVerificationRequirement = .preferred
     ) {
         self.relyingPartyID = relyingPartyID
         self.relyingPartyName = relyingPartyName ?? relyingPartyID
@@ -94,6 +99,25 @@ public struct ServerConfiguration: Sendable {
         self.metadata = metadata
         self.appID = appID
         self.abuseLimits = abuseLimits
+        self.userVerification = userVerification
+    }
+
+    /// The user verification of a ceremony whose client asked for `asked` (§5.4.4, §5.5): the stricter of
+    /// ``userVerification`` and `asked`, so that no client signs in with presence only where the operator requires
+    /// verification; in the ``conformance`` mode the client's own choice, as the conformance tools expect.
+    public func userVerification(askedFor asked: UserVerificationRequirement?) -> UserVerificationRequirement {
+        guard let asked else { return userVerification }
+        if conformance { return asked }
+        return Self.strictness(asked) > Self.strictness(userVerification) ? asked : userVerification
+    }
+
+    /// `discouraged` < `preferred` < `required`.
+    private static func strictness(_ requirement: UserVerificationRequirement) -> Int {
+        switch requirement {
+        case .discouraged: 0
+        case .preferred: 1
+        case .required: 2
+        }
     }
 
     /// The session timeouts and cookie for these origins.
@@ -118,6 +142,7 @@ public struct ServerConfiguration: Sendable {
             relyingPartyName: relyingPartyName,
             origins: Set(origins + relatedOrigins),
             relatedOrigins: try relatedOrigins.isEmpty ? nil : RelatedOrigins(origins: relatedOrigins),
+            userVerification: userVerification,
             allowedAlgorithms: conformance ? Self.conformanceAlgorithms : RelyingPartyConfiguration.defaultAlgorithms
         )
         return metadata?.applied(to: configuration, conformance: conformance) ?? configuration

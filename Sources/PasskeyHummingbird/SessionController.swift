@@ -8,18 +8,22 @@ import PasskeyVerifier
 ///
 /// - `GET /session`: the account, the passkey the session started with, and its expiry (``SessionResponse``);
 /// - `POST /session/logout`: ends this session and clears the cookie;
-/// - `POST /session/logout-all`: ends every session of the account and clears the cookie.
+/// - `POST /session/logout-all`: ends every session of the account and its pending registrations (WebAuthn Level 3
+///   §13.4.3), and clears the cookie.
 public struct SessionController<Context: AuthRequestContext>: Sendable
 where Context.Identity == AuthenticatedSession {
     /// The accounts.
     public let userStore: any UserStore
     /// The sessions and their cookie.
     public let sessions: SessionIssuer
+    /// The pending ceremonies, whose registrations end with every session.
+    public let challengeStore: any ChallengeStore
 
     /// Creates the controller.
-    public init(userStore: any UserStore, sessions: SessionIssuer) {
+    public init(userStore: any UserStore, sessions: SessionIssuer, challengeStore: any ChallengeStore) {
         self.userStore = userStore
         self.sessions = sessions
+        self.challengeStore = challengeStore
     }
 
     /// Adds the routes.
@@ -59,11 +63,16 @@ where Context.Identity == AuthenticatedSession {
         return try signedOut(context)
     }
 
-    /// `POST /session/logout-all`.
+    /// `POST /session/logout-all`: the account's pending registrations end first, so that none begun with a session
+    /// outlives it.
     @Sendable func logoutAll(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
+        let cancelled = try await challengeStore.removeAll(ceremony: .registration, userHandle: session.userHandle)
         let ended = try await sessions.sessionStore.removeAll(userHandle: session.userHandle)
-        context.logger.info("every session of an account ended", metadata: ["sessions": "\(ended)"])
+        context.logger.info(
+            "every session of an account ended",
+            metadata: ["sessions": "\(ended)", "pendingRegistrations": "\(cancelled)"]
+        )
         return try signedOut(context)
     }
 

@@ -85,6 +85,19 @@
                 logger: logger
             ).collect().count
         }
+
+        /// Deletes the pending challenges of `ceremony` issued for `userHandle` and returns how many.
+        @discardableResult
+        public func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
+            try await client.query(
+                """
+                DELETE FROM passkey_challenges
+                WHERE ceremony = \(ceremony.rawValue) AND user_handle = \(ByteBuffer(bytes: userHandle))
+                RETURNING 1
+                """,
+                logger: logger
+            ).collect().count
+        }
     }
 #else
     /// The pending challenges in PostgreSQL, built only with the package trait `PostgreSQL`: without it this

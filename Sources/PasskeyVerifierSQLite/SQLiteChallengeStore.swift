@@ -85,6 +85,16 @@
             )
             return rows.count
         }
+
+        /// Deletes the pending challenges of `ceremony` issued for `userHandle` and returns how many.
+        @discardableResult
+        public func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
+            let rows = try await connection.query(
+                "DELETE FROM passkey_challenges WHERE ceremony = ? AND user_handle = ? RETURNING 1",
+                [.text(ceremony.rawValue), SQLiteValue.blob(userHandle)]
+            )
+            return rows.count
+        }
     }
 #else
     /// The pending challenges in SQLite, built only with the package trait `SQLite`: without it this placeholder names

@@ -96,4 +96,8 @@ struct AlternatingChallengeStore: ChallengeStore {
     func removeOldest(keeping maximumCount: Int) async throws -> Int {
         try await stores[await turns.take() % stores.count].removeOldest(keeping: maximumCount)
     }
+
+    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
+        try await stores[await turns.take() % stores.count].removeAll(ceremony: ceremony, userHandle: userHandle)
+    }
 }

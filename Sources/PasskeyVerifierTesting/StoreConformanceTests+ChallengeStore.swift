@@ -88,6 +88,36 @@ extension StoreConformanceTests {
         try require(takenAfterExpiry == nil, "take an hour after expiresAt returned the challenge")
     }
 
+    /// `removeAll(ceremony:userHandle:)` deletes the user's pending challenges of that ceremony, and only those: a
+    /// registration begun before the user signed out everywhere cannot finish after.
+    public func checkPendingChallengesOfAUserAreRemoved() async throws {
+        let store = try await makeChallengeStore()
+        let now = Self.wholeSecondNow()
+        var registration = try Self.challenge(issuedAt: now, lifetime: 300)
+        registration.ceremony = .registration
+        var second = try Self.challenge(issuedAt: now, lifetime: 300)
+        second.ceremony = .registration
+        second.userHandle = registration.userHandle
+        var authentication = try Self.challenge(issuedAt: now, lifetime: 300)
+        authentication.userHandle = registration.userHandle
+        var otherUser = try Self.challenge(issuedAt: now, lifetime: 300)
+        otherUser.ceremony = .registration
+        for challenge in [registration, second, authentication, otherUser] {
+            try await store.put(challenge)
+        }
+        let removed = try await store.removeAll(ceremony: .registration, userHandle: registration.userHandle ?? [])
+        try require(removed == 2, "removeAll(ceremony:userHandle:) returned \(removed) for the user's 2 registrations")
+        let takenRegistration = try await store.take(registration.challenge, at: now)
+        try require(takenRegistration == nil, "a removed registration challenge was taken back")
+        let takenAuthentication = try await store.take(authentication.challenge, at: now)
+        try require(
+            takenAuthentication == authentication,
+            "removing the user's registrations removed their authentication challenge"
+        )
+        let takenOtherUser = try await store.take(otherUser.challenge, at: now)
+        try require(takenOtherUser == otherUser, "removing one user's registrations removed another user's")
+    }
+
     /// Taking one challenge leaves the others in place.
     public func checkChallengesAreIndependent() async throws {
         let store = try await makeChallengeStore()

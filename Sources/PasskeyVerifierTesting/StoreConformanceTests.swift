@@ -134,6 +134,7 @@ public struct StoreConformanceTests: Sendable {
             Check("checkUnknownChallengeIsNotTaken") { try await checkUnknownChallengeIsNotTaken() },
             Check("checkExpiredChallengeIsNeverReturned") { try await checkExpiredChallengeIsNeverReturned() },
             Check("checkChallengesAreIndependent") { try await checkChallengesAreIndependent() },
+            Check("checkPendingChallengesOfAUserAreRemoved") { try await checkPendingChallengesOfAUserAreRemoved() },
             Check("checkConcurrentTakesLetExactlyOneWin") { try await checkConcurrentTakesLetExactlyOneWin() },
             Check("checkExpiredChallengesAreRemoved") { try await checkExpiredChallengesAreRemoved() },
         ]

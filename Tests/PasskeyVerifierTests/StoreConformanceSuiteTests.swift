@@ -18,7 +18,7 @@ import Testing
 
     @Test func inMemoryStoresPassRunAll() async throws {
         try await Self.inMemory.runAll()
-        #expect(Self.inMemory.checks.count == 20)
+        #expect(Self.inMemory.checks.count == 21)
     }
 
     @Test func aChallengeStoreThatDoesNotDeleteOnTakeFails() async throws {
@@ -41,11 +41,15 @@ import Testing
             try await suite.checkExpiredChallengesAreRemoved()
         }
         #expect(cleanup?.message.contains("removeExpired(at:) returned 0") == true)
+        let removal = await #expect(throws: StoreConformanceTests.Failure.self) {
+            try await suite.checkPendingChallengesOfAUserAreRemoved()
+        }
+        #expect(removal?.message.contains("returned 0 for the user's 2 registrations") == true)
         let summary = await #expect(throws: StoreConformanceTests.Failure.self) {
             try await suite.runAll()
         }
         #expect(summary?.check == "runAll()")
-        #expect(summary?.message.contains("4 of 20 checks failed") == true)
+        #expect(summary?.message.contains("5 of 21 checks failed") == true)
     }
 
     @Test func aCredentialStoreWithoutUniquenessOrCompareAndSetFails() async throws {
@@ -126,6 +130,10 @@ actor LeakyChallengeStore: ChallengeStore {
     func removeOldest(keeping maximumCount: Int) -> Int {
         0
     }
+
+    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) -> Int {
+        0
+    }
 }
 
 /// Inserts by overwriting, updates without comparing and renames without a new version, like `INSERT OR REPLACE`
@@ -184,6 +192,10 @@ struct ThrowingChallengeStore: ChallengeStore {
     }
 
     func removeOldest(keeping maximumCount: Int) async throws -> Int {
+        throw Unavailable()
+    }
+
+    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
         throw Unavailable()
     }
 }

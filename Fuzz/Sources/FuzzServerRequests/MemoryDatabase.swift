@@ -117,6 +117,16 @@ struct MemoryChallengeStore: ChallengeStore {
         }
     }
 
+    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) -> Int {
+        database.with { state in
+            let before = state.challenges.count
+            state.challenges = state.challenges.filter {
+                $0.value.ceremony != ceremony || $0.value.userHandle != userHandle
+            }
+            return before - state.challenges.count
+        }
+    }
+
     func removeOldest(keeping maximumCount: Int) -> Int {
         database.with { state in
             let excess = state.challenges.count - max(0, maximumCount)

@@ -90,6 +90,15 @@ struct ServeCommand: AsyncParsableCommand {
     var concealmentKeyFile: String?
 
     @Option(
+        name: .customLong("user-verification"),
+        help: """
+            The user verification every ceremony requires: required, preferred (the default) or discouraged; a \
+            client may ask for stricter, never for less (except with --conformance).
+            """
+    )
+    var userVerification = UserVerificationRequirement.preferred.rawValue
+
+    @Option(
         help: """
             FIDO metadata for registrations: the BLOB's file, or an https URL (http for loopback hosts only); \
             verified at start and refreshed at its nextUpdate and on SIGHUP. Registrations then ask for direct \
@@ -224,6 +233,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) != nil else {
             throw ValidationError("--sqlite-synchronous must be normal or full")
+        }
+        guard UserVerificationRequirement(rawValue: userVerification) != nil else {
+            throw ValidationError("--user-verification must be required, preferred or discouraged")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -376,7 +388,8 @@ struct ServeCommand: AsyncParsableCommand {
             concealsUnknownUsernames: concealsUnknownUsernames,
             metadata: try metadataSettings(),
             appID: appID,
-            abuseLimits: try abuseLimits()
+            abuseLimits: try abuseLimits(),
+            userVerification: UserVerificationRequirement(rawValue: userVerification) ?? .preferred
         )
         configuration.concealmentKey = try concealmentKey()
         if conformance {

@@ -243,6 +243,8 @@ import Testing
         func removeExpired(at instant: Date) async throws -> Int { 0 }
 
         func removeOldest(keeping maximumCount: Int) async throws -> Int { 0 }
+
+        func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int { 0 }
     }
 
     @Test func aStoreThatNeverAnswersIsServiceUnavailableWithinTheDeadline() async throws {

@@ -182,7 +182,7 @@ import Testing
         let refusal = try #require(log.lines.first { $0.message == "passkey request rejected" })
         #expect(refusal.metadata["hb.request.id"] == "proxy-7.a_B")
         #expect(refusal.metadata["code"] == "unknownCredential")
-        #expect(refusal.level == .info)
+        #expect(refusal.level == .debug)
     }
 
     @Test func aRequestWithoutAnIDGetsAGeneratedOne() async throws {

@@ -27,6 +27,10 @@ public struct CeremonyParameters: Codable, Sendable, Hashable {
     /// account only when its first credential is stored; `nil` for an authentication and for challenges stored
     /// before this member existed.
     public var user: PublicKeyCredentialUserEntityJSON?
+    /// What the host bound the ceremony to, opaque to the library and handed back to the host before a
+    /// registration is verified (passkey-server: the hash of the session that began adding a passkey, which must
+    /// still be valid when it finishes); `nil` for none.
+    public var hostBinding: String?
 
     /// Creates parameters; every member defaults to "as configured".
     public init(
@@ -34,13 +38,15 @@ public struct CeremonyParameters: Codable, Sendable, Hashable {
         mediation: CredentialMediationRequirement? = nil,
         attestation: AttestationConveyancePreference? = nil,
         extensions: AuthenticationExtensionsClientInputsJSON? = nil,
-        user: PublicKeyCredentialUserEntityJSON? = nil
+        user: PublicKeyCredentialUserEntityJSON? = nil,
+        hostBinding: String? = nil
     ) {
         self.userVerification = userVerification
         self.mediation = mediation
         self.attestation = attestation
         self.extensions = extensions
         self.user = user
+        self.hostBinding = hostBinding
     }
 
     /// The stable JSON form a store keeps (keys sorted, absent members left out). Encoding these members

@@ -46,4 +46,9 @@ public protocol ChallengeStore: Sendable {
     /// Deletes the challenges that expire first until at most `maximumCount` are left, and returns how many
     /// were deleted: when a flood of started ceremonies passes the cap, the oldest pending ones go first.
     func removeOldest(keeping maximumCount: Int) async throws -> Int
+
+    /// Deletes the pending challenges of `ceremony` issued for the user `userHandle` and returns how many: a host
+    /// calls it when the user signs out everywhere or deletes a credential, so that a registration begun before
+    /// cannot finish after (§13.4.3). Rare, so a scan of the table is acceptable.
+    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int
 }

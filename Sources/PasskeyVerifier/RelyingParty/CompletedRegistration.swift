@@ -14,18 +14,22 @@ public struct CompletedRegistration: Sendable {
     /// that creates an account only once its first credential is stored reads the name here. `nil` for a
     /// challenge stored by an earlier version.
     public let user: PublicKeyCredentialUserEntity?
+    /// What the host bound the ceremony to (``CeremonyParameters/hostBinding``); `nil` for none.
+    public let hostBinding: String?
 
     /// Creates the result.
     public init(
         credentialRecord: CredentialRecord,
         userHandle: [UInt8],
         verifiedRegistration: VerifiedRegistration,
-        user: PublicKeyCredentialUserEntity? = nil
+        user: PublicKeyCredentialUserEntity? = nil,
+        hostBinding: String? = nil
     ) {
         self.credentialRecord = credentialRecord
         self.userHandle = userHandle
         self.verifiedRegistration = verifiedRegistration
         self.user = user
+        self.hostBinding = hostBinding
     }
 
     /// The credential ID (§4).

@@ -89,6 +89,16 @@ public actor InMemoryChallengeStore: ChallengeStore {
         return before - entries.count
     }
 
+    /// Drops the pending challenges of `ceremony` issued for `userHandle` and returns how many.
+    public func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) -> Int {
+        let before = entries.count
+        entries = entries.filter {
+            $0.value.challenge.ceremony != ceremony || $0.value.challenge.userHandle != userHandle
+        }
+        compactIfNeeded()
+        return before - entries.count
+    }
+
     /// Moves the present forward to `instant` and drops the challenges expired by then from the front.
     private func advance(to instant: Date) {
         if instant > latestInstant {

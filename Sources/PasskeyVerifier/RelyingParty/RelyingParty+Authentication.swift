@@ -1,3 +1,11 @@
+import PasskeyCrypto
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The authentication ceremony (WebAuthn Level 3 §7.2) over the stores.
 extension RelyingParty {
     /// Starts an authentication and returns the options to send to the client (§5.5).
@@ -93,14 +101,31 @@ extension RelyingParty {
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when the body is neither shape or cannot be decoded,
     ///   and everything ``finishAuthentication(_:)`` throws.
     public func finishAuthentication(json body: [UInt8]) async throws -> CompletedAuthentication {
-        let response: AuthenticationResponse
+        try await finishAuthentication(try Self.authenticationResponse(json: body), concealingAccounts: false)
+    }
+
+    /// Finishes an authentication as ``finishAuthentication(json:)`` does; with `concealingAccounts`, a sign-in
+    /// begun for a user (a typed username, which may be made up: §14.6.2 "Username Enumeration") fails the same
+    /// way whether the credential is that user's, another user's or unknown. An unknown or foreign credential is
+    /// verified against a decoy record (an ES256 key no one holds, no backup eligibility), and a failure at the
+    /// checks that read the record (`invalidSignature`, `invalidBackupFlags`) is one fixed `invalidSignature`, so
+    /// neither the code, the message nor a Signal API payload tells an existing account from a made-up one.
+    package func finishAuthentication(
+        json body: [UInt8],
+        concealingAccounts: Bool
+    ) async throws -> CompletedAuthentication {
+        try await finishAuthentication(
+            try Self.authenticationResponse(json: body), concealingAccounts: concealingAccounts)
+    }
+
+    /// The response in a client's body: Level 3 JSON or the native payload.
+    private static func authenticationResponse(json body: [UInt8]) throws -> AuthenticationResponse {
         switch try ClientResponseShape.detect(body, ceremony: .authentication) {
         case .level3:
-            response = try AuthenticationResponse(json: body)
+            return try AuthenticationResponse(json: body)
         case .native:
-            response = try NativeAssertionPayload(json: body).authenticationResponse()
+            return try NativeAssertionPayload(json: body).authenticationResponse()
         }
-        return try await finishAuthentication(response)
     }
 
     /// Finishes an authentication (§7.2) and reports which user signed in with which credential.
@@ -132,10 +157,88 @@ extension RelyingParty {
     ///   credential owner's; every code of ``AuthenticationVerifier/verify(_:expecting:credential:)``.
     ///   Errors of the stores are rethrown.
     public func finishAuthentication(_ response: AuthenticationResponse) async throws -> CompletedAuthentication {
+        try await finishAuthentication(response, concealingAccounts: false)
+    }
+
+    /// Finishes an authentication (§7.2); with `concealingAccounts`, as
+    /// ``finishAuthentication(json:concealingAccounts:)`` says.
+    private func finishAuthentication(
+        _ response: AuthenticationResponse,
+        concealingAccounts: Bool
+    ) async throws -> CompletedAuthentication {
         let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
         let now = clock()
         let issued = try await consumeChallenge(named: clientData, for: .authentication, at: now)
-        guard var record = try await credentialStore.credential(withID: response.credentialID) else {
+        let expectations = AuthenticationExpectations(
+            relyingPartyID: configuration.relyingPartyID,
+            origins: configuration.origins,
+            challenge: issued.challenge,
+            userVerification: issued.parameters.userVerification ?? configuration.userVerification,
+            crossOrigin: configuration.crossOrigin,
+            signCountPolicy: configuration.signCountPolicy,
+            backupEligibilityPolicy: configuration.backupEligibilityPolicy,
+            cborMode: configuration.cborMode,
+            appID: issued.parameters.extensions?.appid
+        )
+        let found = try await credentialStore.credential(withID: response.credentialID)
+        guard concealingAccounts, let expectedUser = issued.userHandle else {
+            return try await finishAuthentication(
+                response, issued: issued, record: found, expectations: expectations, at: now)
+        }
+        guard let found, found.userHandle == expectedUser else {
+            throw concealedFailure(of: response, expectations: expectations, user: expectedUser)
+        }
+        do {
+            return try await finishAuthentication(
+                response, issued: issued, record: found, expectations: expectations, at: now)
+        } catch let error as WebAuthnError {
+            throw Self.concealed(error)
+        }
+    }
+
+    /// The failure of a concealed sign-in whose credential is unknown or another user's: the verification of
+    /// `response` against a decoy record of `user`, with the record's failures made one (``concealed(_:)``).
+    private func concealedFailure(
+        of response: AuthenticationResponse,
+        expectations: AuthenticationExpectations,
+        user: [UInt8]
+    ) -> WebAuthnError {
+        guard let decoyKey = Self.decoyPublicKey else { return Self.concealedSignatureFailure }
+        let decoy = CredentialRecord(id: response.credentialID, publicKey: decoyKey, userHandle: user)
+        do {
+            _ = try authenticationVerifier.verify(response, expecting: expectations, credential: decoy)
+            return Self.concealedSignatureFailure
+        } catch {
+            return Self.concealed(error)
+        }
+    }
+
+    /// `error`, with the failures of the checks that read the stored record made one fixed
+    /// ``concealedSignatureFailure``.
+    private static func concealed(_ error: WebAuthnError) -> WebAuthnError {
+        switch error.code {
+        case .invalidSignature, .invalidBackupFlags, .unknownCredential: concealedSignatureFailure
+        default: error
+        }
+    }
+
+    /// The one failure a concealed sign-in answers for a signature, backup flag or ownership mismatch.
+    static var concealedSignatureFailure: WebAuthnError {
+        WebAuthnError(.invalidSignature, "the assertion signature does not verify with the stored key")
+    }
+
+    /// The public key of the decoy record: an ES256 key made at start, whose private half is dropped.
+    private static let decoyPublicKey: COSEKey? = try? PrivateKey.generate(.es256).coseKey
+
+    /// Finishes an authentication (§7.2) against the record read for the response's credential ID.
+    private func finishAuthentication(
+        _ response: AuthenticationResponse,
+        issued: IssuedChallenge,
+        record found: CredentialRecord?,
+        expectations: AuthenticationExpectations,
+        at now: Date
+    ) async throws -> CompletedAuthentication {
+        guard var record = found else {
             throw WebAuthnError(
                 unknownCredentialID: response.credentialID,
                 "no credential with ID \(Base64URL.encode(response.credentialID)) is registered"
@@ -160,17 +263,6 @@ extension RelyingParty {
                 "userHandle is missing; a sign-in without allowCredentials needs it to identify the user"
             )
         }
-        let expectations = AuthenticationExpectations(
-            relyingPartyID: configuration.relyingPartyID,
-            origins: configuration.origins,
-            challenge: issued.challenge,
-            userVerification: issued.parameters.userVerification ?? configuration.userVerification,
-            crossOrigin: configuration.crossOrigin,
-            signCountPolicy: configuration.signCountPolicy,
-            backupEligibilityPolicy: configuration.backupEligibilityPolicy,
-            cborMode: configuration.cborMode,
-            appID: issued.parameters.extensions?.appid
-        )
         for _ in 0..<Self.maximumCounterUpdateAttempts {
             let verified = try authenticationVerifier.verify(response, expecting: expectations, credential: record)
             let verifiedRecord = verified.updatedCredentialRecord

@@ -17,6 +17,17 @@ extension RelyingParty {
         for user: PublicKeyCredentialUserEntity,
         overrides: RegistrationCeremonyOverrides = RegistrationCeremonyOverrides()
     ) async throws -> PublicKeyCredentialCreationOptionsJSON {
+        try await beginRegistration(for: user, overrides: overrides, hostBinding: nil)
+    }
+
+    /// Starts a registration as ``beginRegistration(for:overrides:)`` does, with `hostBinding` kept in the
+    /// challenge's ``CeremonyParameters/hostBinding`` and handed to the `admit` closure of
+    /// ``finishRegistration(json:admitting:)``.
+    package func beginRegistration(
+        for user: PublicKeyCredentialUserEntity,
+        overrides: RegistrationCeremonyOverrides,
+        hostBinding: String?
+    ) async throws -> PublicKeyCredentialCreationOptionsJSON {
         try Self.validate(userHandle: user.id)
         try Self.validate(timeout: overrides.timeout)
         let existing = try await credentialStore.credentials(forUserHandle: user.id)
@@ -31,7 +42,8 @@ extension RelyingParty {
             mediation: overrides.mediation,
             attestation: overrides.attestation,
             extensions: extensions,
-            user: userJSON
+            user: userJSON,
+            hostBinding: hostBinding
         )
         let issued = try await issueChallenge(
             for: .registration,
@@ -68,14 +80,28 @@ extension RelyingParty {
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when the body is neither shape or cannot be decoded,
     ///   and everything ``finishRegistration(_:)`` throws.
     public func finishRegistration(json body: [UInt8]) async throws -> CompletedRegistration {
-        let response: RegistrationResponse
+        try await finishRegistration(try Self.registrationResponse(json: body))
+    }
+
+    /// Finishes a registration as ``finishRegistration(json:)`` does, calling `admit` with the taken challenge
+    /// before the response is verified and the credential stored: a host refuses there a ceremony whose
+    /// ``CeremonyParameters/hostBinding`` no longer holds (the session that began it has ended), so nothing is
+    /// stored that it would have to remove again.
+    package func finishRegistration(
+        json body: [UInt8],
+        admitting admit: @Sendable (IssuedChallenge) async throws -> Void
+    ) async throws -> CompletedRegistration {
+        try await finishRegistration(try Self.registrationResponse(json: body), admitting: admit)
+    }
+
+    /// The response in a client's body: Level 3 JSON or the native payload.
+    private static func registrationResponse(json body: [UInt8]) throws -> RegistrationResponse {
         switch try ClientResponseShape.detect(body, ceremony: .registration) {
         case .level3:
-            response = try RegistrationResponse(json: body)
+            return try RegistrationResponse(json: body)
         case .native:
-            response = try NativeRegistrationPayload(json: body).registrationResponse()
+            return try NativeRegistrationPayload(json: body).registrationResponse()
         }
-        return try await finishRegistration(response)
     }
 
     /// Finishes a registration (§7.1): consumes the challenge the client data names, verifies the response
@@ -92,12 +118,21 @@ extension RelyingParty {
     ///   ID is stored already, for any user (§7.1 `#reg-ceremony-verify-credential-id`); every code of
     ///   ``RegistrationVerifier/verify(_:expecting:)``. Errors of the stores are rethrown.
     public func finishRegistration(_ response: RegistrationResponse) async throws -> CompletedRegistration {
+        try await finishRegistration(response, admitting: { _ in })
+    }
+
+    /// Finishes a registration (§7.1), calling `admit` with the taken challenge before anything is verified.
+    private func finishRegistration(
+        _ response: RegistrationResponse,
+        admitting admit: @Sendable (IssuedChallenge) async throws -> Void
+    ) async throws -> CompletedRegistration {
         let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
         let now = clock()
         let issued = try await consumeChallenge(named: clientData, for: .registration, at: now)
         guard let userHandle = issued.userHandle else {
             throw WebAuthnError(.challengeNotFound, "the registration challenge is not bound to a user")
         }
+        try await admit(issued)
         let expectations = RegistrationExpectations(
             relyingPartyID: configuration.relyingPartyID,
             origins: configuration.origins,
@@ -128,7 +163,8 @@ extension RelyingParty {
             credentialRecord: record,
             userHandle: userHandle,
             verifiedRegistration: verified,
-            user: user
+            user: user,
+            hostBinding: issued.parameters.hostBinding
         )
     }
 }
