@@ -173,6 +173,7 @@ class TrackedCredential:
     counter: int = 0
     acknowledged_counter: int = 0
     sign_ins: int = 0
+    reserved: bool = False  # taken by a fault's own ceremony: the workers no longer sign in with it
 
 
 @dataclass
@@ -253,7 +254,11 @@ class Worker:
             if not self.own or self.rounds % 5 == 0:
                 await self.register()
             else:
-                await self.sign_in(random.choice(self.own))
+                usable = [tracked for tracked in self.own if not tracked.reserved]
+                if usable:
+                    await self.sign_in(random.choice(usable))
+                else:
+                    await self.register()
 
     async def register(self) -> None:
         self.load.registrations += 1
@@ -277,6 +282,8 @@ class Worker:
         if status != 200:
             return
         challenge = json.loads(body)["challenge"]
+        if tracked.reserved:
+            return
         tracked.counter += 1
         assertion = json.dumps(self.load.authenticator.authenticate(tracked.credential, challenge, tracked.counter))
         status, body = await self.post("/assertion/result", assertion.encode())
@@ -322,6 +329,7 @@ class Outcome:
     name: str
     fault: str = ""
     answers: list[Answer] = field(default_factory=list)
+    fault_at: float | None = None
     recovered_at: float | None = None
     first_ok_after: float | None = None
     notes: list[str] = field(default_factory=list)
@@ -376,10 +384,20 @@ def check_answers(outcome: Outcome, load: Load, deadline: float | None) -> None:
            if len(replays) != replays.count(400) else "")
     )
     if deadline is not None:
+        slow = sorted((a for a in outcome.answers if a.seconds > deadline + LATENCY_MARGIN), key=lambda a: -a.seconds)
         outcome.check(
-            outcome.longest() <= deadline + LATENCY_MARGIN,
-            f"the longest answer took {outcome.longest():.2f} s (store deadline {deadline} s + {LATENCY_MARGIN} s)",
+            not slow,
+            f"the longest answer took {outcome.longest():.2f} s (store deadline {deadline} s + {LATENCY_MARGIN} s): "
+            + "; ".join(describe(outcome, a) for a in slow[:3]),
         )
+
+
+def describe(outcome: Outcome, answer: Answer) -> str:
+    """One answer for a failure message: route, instance, status, how long, and when, next to the fault's moments."""
+    moments = [("the fault", outcome.fault_at), ("the recovery", outcome.recovered_at)]
+    when = ", ".join(f"{answer.sent - moment:+.2f} s from {what}" for what, moment in moments if moment is not None)
+    return (f"{answer.route} on :{answer.port} {answer.status or answer.error} in {answer.seconds:.2f} s, sent "
+            + (when or f"{answer.sent - min(a.sent for a in outcome.answers):.2f} s into the load"))
 
 
 def check_database(outcome: Outcome, load: Load, rows: dict[bytes, tuple[bytes, int, int]], pending: set[bytes],
@@ -492,6 +510,7 @@ def postgres_stop(settings: Settings, postgres: ThrowawayPostgres, restart_only:
 
         async def fault(load: Load) -> None:
             await asyncio.sleep(settings.before_seconds)
+            outcome.fault_at = time.monotonic()
             if restart_only:
                 await asyncio.to_thread(postgres.restart)
             else:
@@ -540,13 +559,16 @@ def sigkill(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
             known = load.credentials[0] if load.credentials else None
             request = None
             if known is not None:
+                # Its owner signs in no more: an assertion of the owner with a higher counter answered first would
+                # make this one's counter go backwards (400).
+                known.reserved = True
                 worker = Worker(load, 0, "across")
                 worker.port = victim.port
                 status, body = await worker.post("/assertion/options", b"{}")
                 worker.close()
                 request = json.loads(body)["challenge"] if status == 200 else None
             victim.process.kill()
-            killed_at = time.monotonic()
+            killed_at = outcome.fault_at = time.monotonic()
             load.dead_ports.add(victim.port)
             victim.process.wait()
             if registration is not None:
@@ -556,6 +578,8 @@ def sigkill(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
                 across["registration"] = status
                 if status == 200:
                     load.credentials.append(TrackedCredential(credential, "across"))
+                else:
+                    across["registration answer"] = answer[:300].decode(errors="replace")
             if request is not None and known is not None:
                 known.counter += 1
                 assertion = authenticator.authenticate(known.credential, request, known.counter)
@@ -565,6 +589,8 @@ def sigkill(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
                 if status == 200:
                     known.acknowledged_counter = known.counter
                     known.sign_ins += 1
+                else:
+                    across["sign-in answer"] = answer[:300].decode(errors="replace")
             await asyncio.sleep(settings.fault_seconds)
             across["killed_at"] = killed_at
 
@@ -600,6 +626,7 @@ def sigterm(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
 
         async def fault(load: Load) -> None:
             await asyncio.sleep(settings.before_seconds)
+            outcome.fault_at = time.monotonic()
             moment["signal"] = time.monotonic()
             victim.process.send_signal(signal.SIGTERM)
             load.dead_ports.add(victim.port)
@@ -641,6 +668,7 @@ def lock(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
 
         async def fault(load: Load) -> None:
             await asyncio.sleep(settings.before_seconds)
+            outcome.fault_at = time.monotonic()
             holder = await asyncio.create_subprocess_exec(
                 "psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc",
                 "BEGIN; LOCK TABLE passkey_credentials IN ACCESS EXCLUSIVE MODE; "
@@ -778,11 +806,11 @@ class SmallFilesystem:
     def fill(self) -> str:
         """Writes a file until the filesystem is full; returns its path."""
         filler = os.path.join(self.path, "filler")
-        with open(filler, "wb") as file:
+        # Unbuffered: a buffered file would raise ENOSPC again when closed, with what it could not write.
+        with open(filler, "wb", buffering=0) as file:
             try:
                 while True:
                     file.write(b"\0" * 65536)
-                    file.flush()
             except OSError:
                 pass
         return filler
@@ -818,6 +846,7 @@ def sqlite_full(settings: Settings) -> Outcome:
 
             async def fault(load: Load) -> None:
                 await asyncio.sleep(settings.before_seconds)
+                outcome.fault_at = time.monotonic()
                 filler = await asyncio.to_thread(filesystem.fill)
                 await asyncio.sleep(settings.fault_seconds)
                 os.unlink(filler)
