@@ -344,7 +344,7 @@ where Context.Identity == AuthenticatedSession {
         else {
             throw RouteRefusal(
                 .unauthorized,
-                "sessionRequired",
+                RouteRefusal.sessionRequired.code,
                 "the session that began adding this passkey has ended; sign in and add the passkey again"
             )
         }
