@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "PasskeyServerTests",
             dependencies: [
+                "passkey-server",
                 .product(name: "PasskeyHummingbird", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifier", package: "PasskeyVerifier"),
                 .product(name: "PasskeyMetadata", package: "PasskeyVerifier"),
