@@ -126,10 +126,11 @@ where Context.Identity == AuthenticatedSession {
         let body = try CredentialBody.normalized(try await RequestBodyReader.bytes(of: request))
         let sessionStore = sessions.sessionStore
         let now = AppleSignInSecret.seconds(sessions.clock())
+        let logger = context.logger
         let registration = try await (registrationRelyingParty?() ?? relyingParty).finishRegistration(
             json: body,
             admitting: { issued in
-                try await Self.requireBoundSession(of: issued, in: sessionStore, at: now)
+                try await Self.requireBoundSession(of: issued, in: sessionStore, at: now, logger: logger)
             }
         )
         let account: Account
@@ -333,15 +334,22 @@ where Context.Identity == AuthenticatedSession {
     }
 
     /// Refuses a registration bound to a session (``PasskeyVerifier/CeremonyParameters/hostBinding``, the hash of
-    /// the token that began it) when that session has ended, was revoked, or is not the account's.
-    static func requireBoundSession(of issued: IssuedChallenge, in store: any SessionStore, at now: Int64) async throws
-    {
+    /// the token that began it) when that session has ended, was revoked, or is not the account's. The refusal is
+    /// logged at `notice`: only a client that held a session of the account can cause it, and a revoked stolen token
+    /// finishing what it began is what it looks like.
+    static func requireBoundSession(
+        of issued: IssuedChallenge,
+        in store: any SessionStore,
+        at now: Int64,
+        logger: Logger
+    ) async throws {
         guard let binding = issued.parameters.hostBinding else { return }
         guard let tokenHash = Base64URL.decode(binding),
             let session = try await store.session(tokenHash: tokenHash),
             session.isValid(at: now),
             session.userHandle == issued.userHandle
         else {
+            logger.notice("a passkey's registration outlived the session that began it, and is refused")
             throw RouteRefusal(
                 .unauthorized,
                 RouteRefusal.sessionRequired.code,

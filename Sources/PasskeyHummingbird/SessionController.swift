@@ -63,12 +63,12 @@ where Context.Identity == AuthenticatedSession {
         return try signedOut(context)
     }
 
-    /// `POST /session/logout-all`: the account's pending registrations end first, so that none begun with a session
-    /// outlives it.
+    /// `POST /session/logout-all`: the sessions end first, then the account's pending registrations, so that a
+    /// failure of the second leaves no session behind (and a registration bound to a session fails with it anyway).
     @Sendable func logoutAll(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        let cancelled = try await challengeStore.removeAll(ceremony: .registration, userHandle: session.userHandle)
         let ended = try await sessions.sessionStore.removeAll(userHandle: session.userHandle)
+        let cancelled = try await challengeStore.removeAll(ceremony: .registration, userHandle: session.userHandle)
         context.logger.info(
             "every session of an account ended",
             metadata: ["sessions": "\(ended)", "pendingRegistrations": "\(cancelled)"]

@@ -1,6 +1,7 @@
 #if Hummingbird
 import Foundation
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// Starts and ends sessions: a new random token (``SessionToken``) at every sign-up and sign-in, kept hashed
 /// (``SessionStore``), handed to a browser as the session cookie and to a native app in the JSON answer
@@ -75,12 +76,28 @@ public struct SessionIssuer: Sendable {
 
     /// Ends the session of `token`, which was never handed out, as far as the store allows: a failure is dropped
     /// (the row is unusable, only its hash is stored, and expires on its own), and the removal runs even when the
-    /// request was cancelled.
+    /// request was cancelled. The caller waits for the removal at most ``discardWait``: a store that stopped
+    /// answering (the reason the request failed, often) must not hold the refusal for a second store deadline, so
+    /// every answer still comes within one deadline and a margin; the removal goes on behind it.
     public func discard(_ token: String) async {
         let sessionStore = self.sessionStore
         let tokenHash = SessionToken.hash(Substring(token))
-        await Task { _ = try? await sessionStore.remove(tokenHash: tokenHash) }.value
+        let waiting = NIOLockedValueBox<CheckedContinuation<Void, Never>?>(nil)
+        await withCheckedContinuation { continuation in
+            waiting.withLockedValue { $0 = continuation }
+            Task {
+                _ = try? await sessionStore.remove(tokenHash: tokenHash)
+                waiting.withLockedValue { $0.take() }?.resume()
+            }
+            Task {
+                try? await Task.sleep(for: Self.discardWait)
+                waiting.withLockedValue { $0.take() }?.resume()
+            }
+        }
     }
+
+    /// How long ``discard(_:)`` waits for the removal: 250 milliseconds, thousands of times a healthy store's.
+    public static let discardWait: Duration = .milliseconds(250)
 
     /// The cookie that carries `token`.
     public func cookie(carrying token: String) -> Cookie {

@@ -17,18 +17,18 @@ import Testing
     }
 
     /// The codes the sources of the routes (`Sources/PasskeyHummingbird`) write as string literals: a
-    /// `RouteRefusal`'s, a `Rejection`'s `code:` and the pairs of the HTTP layer's refusals.
+    /// `RouteRefusal`'s, a `Rejection`'s `code:`, a `…Code` constant's, and the pairs of `Rejection`'s refusals of
+    /// the HTTP layer (`("notFound", "no route …")`).
     static func namedInRouteSources() throws -> Set<String> {
         let folder = root.appendingPathComponent("Sources/PasskeyHummingbird")
-        let patterns = [
-            #"RouteRefusal\(\s*\.[a-zA-Z]+,\s*"([A-Za-z]+)""#, #"code: "([A-Za-z]+)""#,
-            #"\(code, message\) = \("([A-Za-z]+)""#, #"\? \("([A-Za-z]+)", "#, #": \("([A-Za-z]+)", "#,
-            #"Code = "([A-Za-z]+)""#,
+        let everywhere = try [
+            #"RouteRefusal\(\s*\.[a-zA-Z]+,\s*"([A-Za-z]+)""#, #"code: "([A-Za-z]+)""#, #"Code = "([A-Za-z]+)""#,
         ].map { try Regex($0) }
+        let pairs = try Regex(#"[=?:] \("([A-Za-z]+)", ""#)
         var codes: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for pattern in patterns {
+            for pattern in everywhere + (file == "Rejection.swift" ? [pairs] : []) {
                 for match in text.matches(of: pattern) {
                     if let code = match.output[1].substring { codes.insert(String(code)) }
                 }
@@ -39,7 +39,9 @@ import Testing
 
     @Test func everyCodeOfTheRoutesSourcesIsInTheTable() throws {
         let named = try Self.namedInRouteSources()
-        #expect(named.isSuperset(of: ["sessionRequired", "storeUnavailable", "lastCredential", "notFound"]))
+        #expect(
+            named.isSuperset(of: ["sessionRequired", "storeUnavailable", "lastCredential", "notFound", "serverFailure"])
+        )
         #expect(named.subtracting(try Self.tabulated()).sorted() == [])
     }
 
