@@ -8,7 +8,9 @@
 # Examples: Scripts/fuzz.sh cbor-strict 60
 #           Scripts/fuzz.sh assertion 0 -runs=10000000
 #
-# Builds Fuzz/ optimised (-c release: as a host runs it; Swift's overflow and bounds checks stay on) with
+# Builds Fuzz/ optimised (-c release: as a host runs it; Swift's overflow and bounds checks stay on;
+# FUZZ_CONFIGURATION=debug builds it unoptimised instead, several times faster to build and slower to run: what
+# .ci/fuzz-smoke.sh uses, since it runs each target for seconds) with
 # -sanitize=fuzzer,address and -enable-testing (server-requests reads PasskeyHummingbird's internal body readers
 # through @testable import; set FUZZ_NO_BUILD=1 to skip the build), seeds Fuzz/corpora/TARGET from the
 # fixtures (each target writes its own seeds: PASSKEY_FUZZ_WRITE_SEEDS) plus Fuzz/seeds/TARGET, runs libFuzzer in
@@ -52,14 +54,19 @@ target=$1
 seconds=$2
 shift 2
 
+configuration=${FUZZ_CONFIGURATION:-release}
+case "$configuration" in
+    release | debug) ;;
+    *) echo "FUZZ_CONFIGURATION must be release or debug" >&2; exit 2 ;;
+esac
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
     build_start=$(date +%s)
-    (cd "$fuzz" && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+    (cd "$fuzz" && swift build -c "$configuration" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
         -Xswiftc -enable-testing 2>&1 \
         | grep -v "Cannot export local symbol" | grep -E "error|warning:|Compiling|Build complete" || true)
     echo "== build of Fuzz/: $(($(date +%s) - build_start)) s"
 fi
-bin=$(cd "$fuzz" && swift build -c release --show-bin-path)
+bin=$(cd "$fuzz" && swift build -c "$configuration" --show-bin-path)
 
 run_one() {
     local name=$1

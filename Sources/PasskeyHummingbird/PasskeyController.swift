@@ -211,7 +211,7 @@ where Context.Identity == AuthenticatedSession {
         }
         guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
         var options = try await relyingParty.beginAuthentication(for: handle, allowing: [], overrides: overrides)
-        options.allowCredentials = [concealedDescriptor(for: username)]
+        options.allowCredentials = concealedDescriptors(for: username)
         return try requestOptionsResponse(options, echoing: echoed)
     }
 
@@ -391,12 +391,26 @@ where Context.Identity == AuthenticatedSession {
         )
     }
 
-    /// A made-up credential descriptor for `username`: 32 bytes derived from the name and ``concealmentKey``, the
-    /// same for every request to every process with one ``ServerConfiguration/concealmentKey`` (to this process
-    /// when there is none), so that an unknown username looks like an account with one security key.
-    private func concealedDescriptor(for username: String) -> PublicKeyCredentialDescriptorJSON {
-        let identifier = HashAlgorithm.sha256.hash(concealmentKey + Array(username.utf8))
-        return PublicKeyCredentialDescriptorJSON(id: identifier, transports: ["usb", "nfc"])
+    /// Made-up credential descriptors for `username`, derived from the name and ``concealmentKey``: the same for
+    /// every request to every process with one ``ServerConfiguration/concealmentKey`` (to this process when there
+    /// is none), and shaped as real accounts' are, in a way the name picks: one or two passkeys, IDs of 16, 20, 32
+    /// or 64 bytes, the transports of a platform passkey or of a security key. So an unknown username looks like
+    /// some account, and the shape of the options alone does not tell it from one (§14.6.2).
+    private func concealedDescriptors(for username: String) -> [PublicKeyCredentialDescriptorJSON] {
+        let name = Array(username.utf8)
+        let shape = HashAlgorithm.sha256.hash(concealmentKey + [0x01] + name)
+        let lengths = [16, 20, 32, 64]
+        let transports = [["hybrid", "internal"], ["internal"], ["usb", "nfc"], ["hybrid", "internal"]]
+        return (0..<(1 + Int(shape[0] % 2))).map { index in
+            let position = UInt8(index)
+            let material =
+                HashAlgorithm.sha256.hash(concealmentKey + [0x02, position] + name)
+                + HashAlgorithm.sha256.hash(concealmentKey + [0x03, position] + name)
+            return PublicKeyCredentialDescriptorJSON(
+                id: Array(material.prefix(lengths[Int(shape[1 + index] % 4)])),
+                transports: transports[Int(shape[3 + index] % 4)]
+            )
+        }
     }
 
     /// A made-up user handle for an unknown `username`, bound to its challenge as an account's would be: a

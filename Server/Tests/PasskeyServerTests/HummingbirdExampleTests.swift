@@ -6,9 +6,12 @@ import PasskeyHummingbird
 import Testing
 
 // README Hummingbird example begins.
+/// The port the host listens on; its origin names it too.
+let hostPort = 8080
+
 /// A host's router: its own routes, one of them for signed-in users, and the passkey routes in a group of their own.
 func makeHostRouter(storage: PasskeyStorage) throws -> Router<PasskeyRequestContext> {
-    let configuration = ServerConfiguration(relyingPartyID: "localhost", origins: ["http://localhost:8080"])
+    let configuration = ServerConfiguration(relyingPartyID: "localhost", origins: ["http://localhost:\(hostPort)"])
     let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: configuration.sessionPolicy) { Date() }
     let router = Router(context: PasskeyRequestContext.self)
     router.get("hello") { _, _ in "hello" }
@@ -27,7 +30,7 @@ func runHost(database: String) async throws {
     let logger = Logger(label: "host")
     let application = Application(
         router: try makeHostRouter(storage: storage),
-        configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 8080)),
+        configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: hostPort)),
         services: [ExpiredRowsCleanup(storage: storage, logger: logger)],
         logger: logger
     )
