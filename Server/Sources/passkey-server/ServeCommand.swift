@@ -9,7 +9,7 @@ import PasskeyVerifierSQLite
 import Prometheus
 import ServiceLifecycle
 
-/// `passkey-server serve`: runs the server until SIGTERM or SIGINT.
+/// `passkey-server serve`: runs the server until SIGTERM or SIGINT; SIGHUP refreshes the metadata, or is ignored.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -361,6 +361,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "passkey-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let hangUpHandler = await HangUpHandler(logger: logger)
         var configuration = ServerConfiguration(
             relyingPartyID: relyingPartyID,
             relyingPartyName: relyingPartyName,
@@ -407,7 +408,8 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger,
             metrics: ServerMetrics(),
             additionalServices: additionalServices,
-            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full
+            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full,
+            hangUpHandler: hangUpHandler
         ).runUntilSignal()
     }
 }
