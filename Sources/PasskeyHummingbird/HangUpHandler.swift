@@ -11,8 +11,9 @@ import UnixSignals
 /// while the start-up load runs (that load reads the source anyway).
 ///
 /// `passkey-server serve` makes it first thing; ``PasskeyServerService`` runs it in its `ServiceGroup`, where it
-/// handles the signals received since it was made, one after the other, until the graceful shutdown.
-public final class HangUpHandler: Service, Sendable {
+/// handles the signals received since it was made, one after the other, until the graceful shutdown. Copies share
+/// the trap and the target; one of them runs.
+public struct HangUpHandler: Service {
     /// What a signal does now.
     enum Target: Sendable {
         /// Nothing to refresh: no `--metadata`.
