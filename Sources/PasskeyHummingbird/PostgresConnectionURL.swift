@@ -6,7 +6,8 @@ import PostgresNIO
 /// `PostgresClient.Configuration` (the pool) or a `PostgresConnection.Configuration` (one connection,
 /// ``PostgresStartupCheck``). TLS follows ``PostgresTLSMode``: `verify-full` by default for a host that is not this
 /// machine, off by default for a loopback host; `sslrootcert` names a PEM file of the roots the server's certificate
-/// must reach (the system's roots otherwise). Connection attempts time out after ``connectTimeout``.
+/// must reach (the system's roots otherwise, or with `sslrootcert=system`), and makes `require` check the chain as
+/// `verify-ca` does (as libpq does with a root file). Connection attempts time out after ``connectTimeout``.
 public enum PostgresConnectionURL {
     /// The configuration of the pool for `url`.
     ///
@@ -109,10 +110,12 @@ public enum PostgresConnectionURL {
             self.user = user.removingPercentEncoding ?? user
             self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
             self.database = database.isEmpty ? nil : database
-            self.tlsMode = try PostgresTLSMode(sslMode: query.first { $0.name == "sslmode" }?.value, host: host)
-            self.rootCertificatePath =
+            let rootCertificatePath =
                 rootCertificate == "system" || rootCertificate?.isEmpty == true
                 ? nil : rootCertificate
+            let tlsMode = try PostgresTLSMode(sslMode: query.first { $0.name == "sslmode" }?.value, host: host)
+            self.tlsMode = tlsMode == .require && rootCertificatePath != nil ? .verifyCA : tlsMode
+            self.rootCertificatePath = rootCertificatePath
         }
     }
 }

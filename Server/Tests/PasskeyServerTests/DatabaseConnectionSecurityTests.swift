@@ -46,6 +46,12 @@ import Testing
             #expect(try PostgresConnectionURL.tlsMode("postgresql://u@[::1]/passkeys") == .disable)
             #expect(try PostgresConnectionURL.tlsMode("postgres://u:p@db.example.com/p?sslmode=require") == .require)
             #expect(try PostgresConnectionURL.tlsMode("postgres://u:p@db.example.com/p?sslmode=verify-ca") == .verifyCA)
+            #expect(
+                try PostgresConnectionURL.tlsMode("postgres://u:p@db.example.com/p?sslmode=require&sslrootcert=ca.pem")
+                    == .verifyCA)
+            #expect(
+                try PostgresConnectionURL.tlsMode("postgres://u:p@db.example.com/p?sslmode=require&sslrootcert=system")
+                    == .require)
             #expect(try PostgresConnectionURL.tlsMode("postgres://u:p@localhost/p?sslmode=verify-full") == .verifyFull)
             #expect(throws: ServerConfigurationError.self) {
                 try PostgresConnectionURL.configuration("postgres://u:p@db.example.com/p?sslmode=prefer")
