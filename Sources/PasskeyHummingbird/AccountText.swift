@@ -7,7 +7,9 @@ import PasskeyVerifier
 ///
 /// Limits count UTF-8 bytes, never characters: one grapheme cluster can hold a letter and a hundred combining
 /// marks. Control, format (bidirectional overrides), private-use, surrogate, unassigned and line or paragraph
-/// separator characters are refused, so no name can forge a log line or reorder the text around it. A username is
+/// separator characters are refused, so no name can forge a log line or reorder the text around it. Every name holds
+/// at least one visible character (``isVisible(_:)``), so none shows as empty: a name of joiners or combining marks
+/// alone is refused. A username is
 /// normalised once, before it is compared or stored: compatibility composition (NFKC), lower case, then canonical
 /// composition (NFC), so two spellings of one name (a precomposed and a decomposed `é`, a full-width `Ａ`, `Alice`
 /// and `alice`) are one account (§6.4 says the relying party decides how names compare).
@@ -22,7 +24,7 @@ public enum AccountText {
     static let maximumInputBytes = 256
 
     /// `username` normalised, when it is 1 to ``maximumUsernameBytes`` bytes of printable characters without
-    /// white space.
+    /// white space, at least one of them visible (``isVisible(_:)``).
     ///
     /// - Throws: `malformedInput` ``PasskeyVerifier/WebAuthnError`` saying what is wrong.
     public static func username(_ username: String) throws -> String {
@@ -38,11 +40,13 @@ public enum AccountText {
                 "username contains U+\(hexadecimal(scalar)), a control, format or white-space character"
             )
         }
+        try checkVisible(normalized, member: "username")
         return normalized
     }
 
     /// `name` in NFC when that is at most ``maximumNameBytes`` bytes of printable characters (spaces allowed inside, not
-    /// at either end); `nil` when empty. `member` names it in the message.
+    /// at either end), at least one of them visible (``isVisible(_:)``); `nil` when empty. `member` names it in the
+    /// message.
     ///
     /// - Throws: `malformedInput` ``PasskeyVerifier/WebAuthnError`` saying what is wrong.
     public static func name(_ name: String, member: String) throws -> String? {
@@ -63,6 +67,7 @@ public enum AccountText {
         else {
             throw WebAuthnError(.malformedInput, "\(member) starts or ends with white space")
         }
+        try checkVisible(composed, member: member)
         return composed
     }
 
@@ -92,6 +97,32 @@ public enum AccountText {
     private static func checkInputLength(_ text: String, member: String) throws {
         guard text.utf8.count <= maximumInputBytes else {
             throw WebAuthnError(.malformedInput, "\(member) is longer than \(maximumInputBytes) bytes in UTF-8")
+        }
+    }
+
+    /// Whether `scalar` shows as something of its own: it is not white space, not a control or format character
+    /// (general categories Cc, Cf: the joiners U+200C and U+200D among them), not a combining mark (Mn, Mc, Me: they
+    /// only change the character before them) and not a default-ignorable code point (Unicode §5.21: variation
+    /// selectors, the Hangul fillers, which render as nothing). A name needs one such scalar; an emoji sequence
+    /// joined by U+200D has its emoji.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        guard !properties.isWhitespace, !properties.isDefaultIgnorableCodePoint else { return false }
+        switch properties.generalCategory {
+        case .control, .format, .nonspacingMark, .spacingMark, .enclosingMark:
+            return false
+        default:
+            return true
+        }
+    }
+
+    private static func checkVisible(_ text: String, member: String) throws {
+        guard text.unicodeScalars.contains(where: isVisible) else {
+            throw WebAuthnError(
+                .malformedInput,
+                "\(member) has no visible character: only white space, joiners, combining marks or other "
+                    + "characters that show as nothing"
+            )
         }
     }
 

@@ -1,5 +1,9 @@
 #if Hummingbird && SQLite
-/// Where the server keeps its credential records, challenges and users: the `--database` argument.
+import Foundation
+
+/// Where the server keeps its credential records, challenges and users: the `--database` argument, or the text of
+/// the environment variable `--database-env` names or of the file `--database-file` names, which keep a PostgreSQL
+/// URL's password off the command line (where any user of the machine reads it, in `/proc/<pid>/cmdline`).
 public enum DatabaseLocation: Sendable, Hashable {
     /// An SQLite file, created when missing.
     case sqlite(path: String)
@@ -19,6 +23,66 @@ public enum DatabaseLocation: Sendable, Hashable {
         } else {
             self = .sqlite(path: argument)
         }
+    }
+
+    /// The longest text read from an environment variable or a file, 4096 bytes.
+    public static let maximumSecretBytes = 4096
+
+    /// The location the environment variable `name` holds (`--database-env`), read as ``init(argument:)`` reads
+    /// `--database`; white space around it is ignored.
+    ///
+    /// - Throws: ``ServerConfigurationError`` when the variable is unset, empty or longer than
+    ///   ``maximumSecretBytes``; the message never quotes its value.
+    public init(
+        environmentVariable name: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ServerConfigurationError) {
+        guard let value = environment[name] else {
+            throw ServerConfigurationError("--database-env \(name): the environment variable is not set")
+        }
+        self = try Self.reading(value, from: "--database-env \(name)")
+    }
+
+    /// The location the file at `path` holds (`--database-file`), read as ``init(argument:)`` reads `--database`;
+    /// white space around it (the final newline) is ignored.
+    ///
+    /// - Throws: ``ServerConfigurationError`` when the file cannot be read, is empty or is longer than
+    ///   ``maximumSecretBytes``; the message never quotes its content.
+    public init(file path: String) throws(ServerConfigurationError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ServerConfigurationError("--database-file \(path) cannot be read")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: Self.maximumSecretBytes + 1) ?? Data()
+        } catch {
+            throw ServerConfigurationError("--database-file \(path) cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ServerConfigurationError("--database-file \(path) is not UTF-8 text")
+        }
+        self = try Self.reading(text, from: "--database-file \(path)")
+    }
+
+    /// Whether this is a PostgreSQL URL that holds a password.
+    public var hasPassword: Bool {
+        guard case .postgres(let url) = self, let password = URLComponents(string: url)?.password else { return false }
+        return !password.isEmpty
+    }
+
+    private static func reading(_ text: String, from source: String) throws(ServerConfigurationError) -> Self {
+        guard text.utf8.count <= maximumSecretBytes else {
+            throw ServerConfigurationError("\(source) is longer than \(maximumSecretBytes) bytes")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw ServerConfigurationError("\(source) is empty")
+        }
+        guard !trimmed.contains(where: \.isNewline) else {
+            throw ServerConfigurationError("\(source) holds more than one line")
+        }
+        return DatabaseLocation(argument: trimmed)
     }
 }
 #endif

@@ -77,5 +77,14 @@ public struct DeadlineUserStore: UserStore {
     public func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int {
         try await deadline.run { [base] in try await base.removeExpiredAppleSignInSecrets(at: now) }
     }
+
+    /// Calls the same method of ``base`` under the deadline.
+    public func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int)
+        async throws -> Int
+    {
+        try await deadline.run { [base] in
+            try await base.removeOldestAppleSignInSecrets(purpose: purpose, keeping: maximumCount)
+        }
+    }
 }
 #endif

@@ -6,9 +6,11 @@ import ServiceLifecycle
 
 /// The periodic job that deletes expired challenges, sessions and Sign in with Apple secrets, every ``interval``
 /// seconds while the server runs, so that no request path pays for it (the look-ups ignore expired rows by
-/// themselves), and caps the pending challenges at ``maximumPendingChallenges``, the oldest deleted first (WebAuthn
-/// Level 3 §13.4.3: the relying party bounds what it keeps for ceremonies that are never finished). A failing round
-/// is logged and the next one tries again; the job stops with the server's graceful shutdown.
+/// themselves), and caps the pending challenges at ``maximumPendingChallenges`` and the pending Sign in with Apple
+/// nonces and registration tickets at ``maximumPendingAppleSignInSecrets`` each, the oldest deleted first (WebAuthn
+/// Level 3 §13.4.3: the relying party bounds what it keeps for ceremonies that are never finished; a nonce is one
+/// more such row that anyone can make). A failing round is logged and the next one tries again; the job stops with
+/// the server's graceful shutdown.
 public struct ExpiredRowsCleanup: Service {
     /// The sessions.
     public let sessionStore: any SessionStore
@@ -18,6 +20,9 @@ public struct ExpiredRowsCleanup: Service {
     public let challengeStore: (any ChallengeStore)?
     /// The most pending challenges kept.
     public let maximumPendingChallenges: Int
+    /// The most pending Sign in with Apple secrets of each purpose kept (nonces; registration tickets): by default
+    /// as many as ``maximumPendingChallenges``, which `--max-pending-challenges` sets.
+    public let maximumPendingAppleSignInSecrets: Int
     /// Seconds between two rounds.
     public let interval: Int
     /// The current instant.
@@ -27,12 +32,13 @@ public struct ExpiredRowsCleanup: Service {
     /// Where a failing round is counted (`passkey_store_errors_total{operation="expiredRowsCleanup"}`).
     public let metrics: ServerMetrics
 
-    /// Creates the job.
+    /// Creates the job; `maximumPendingAppleSignInSecrets` is `maximumPendingChallenges` when `nil`.
     public init(
         sessionStore: any SessionStore,
         userStore: any UserStore,
         challengeStore: (any ChallengeStore)?,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
+        maximumPendingAppleSignInSecrets: Int? = nil,
         interval: Int = 60,
         clock: @escaping @Sendable () -> Date = { Date() },
         logger: Logger,
@@ -42,6 +48,7 @@ public struct ExpiredRowsCleanup: Service {
         self.userStore = userStore
         self.challengeStore = challengeStore
         self.maximumPendingChallenges = max(1, maximumPendingChallenges)
+        self.maximumPendingAppleSignInSecrets = max(1, maximumPendingAppleSignInSecrets ?? maximumPendingChallenges)
         self.interval = max(1, interval)
         self.clock = clock
         self.logger = logger
@@ -49,7 +56,7 @@ public struct ExpiredRowsCleanup: Service {
     }
 
     /// The job over every store of `storage` that keeps expiring rows: its sessions, its Sign in with Apple secrets
-    /// and its pending challenges (WebAuthn Level 3 §13.4.3), capped at `maximumPendingChallenges`.
+    /// and its pending challenges (WebAuthn Level 3 §13.4.3), both capped at `maximumPendingChallenges`.
     public init(
         storage: PasskeyStorage,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
@@ -78,7 +85,8 @@ public struct ExpiredRowsCleanup: Service {
         }
     }
 
-    /// One round: deletes what expired before now, then the oldest pending challenges past the cap.
+    /// One round: deletes what expired before now, then the oldest pending challenges and Sign in with Apple secrets
+    /// past their caps.
     public func runOnce() async {
         let now = clock()
         do {
@@ -86,6 +94,11 @@ public struct ExpiredRowsCleanup: Service {
             let droppedChallenges = try await challengeStore?.removeOldest(keeping: maximumPendingChallenges) ?? 0
             let sessions = try await sessionStore.removeExpired(at: AppleSignInSecret.seconds(now))
             let secrets = try await userStore.removeExpiredAppleSignInSecrets(at: now)
+            var droppedSecrets = 0
+            for purpose in [AppleSignInSecret.Purpose.nonce, .registrationTicket] {
+                droppedSecrets += try await userStore.removeOldestAppleSignInSecrets(
+                    purpose: purpose, keeping: maximumPendingAppleSignInSecrets)
+            }
             if expiredChallenges + sessions + secrets > 0 {
                 logger.debug(
                     "expired rows deleted",
@@ -98,6 +111,12 @@ public struct ExpiredRowsCleanup: Service {
                 logger.warning(
                     "pending challenges past the cap deleted, oldest first",
                     metadata: ["challenges": "\(droppedChallenges)", "cap": "\(maximumPendingChallenges)"]
+                )
+            }
+            if droppedSecrets > 0 {
+                logger.warning(
+                    "pending Sign in with Apple secrets past the cap deleted, oldest first",
+                    metadata: ["appleSecrets": "\(droppedSecrets)", "cap": "\(maximumPendingAppleSignInSecrets)"]
                 )
             }
         } catch {

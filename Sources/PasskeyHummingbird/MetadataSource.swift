@@ -44,10 +44,13 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The BLOB's bytes, at most ``PasskeyMetadata/MetadataBLOB/maximumLength``.
+    /// The BLOB's bytes, at most ``PasskeyMetadata/MetadataBLOB/maximumLength``: a file is read up to one byte past
+    /// it; a download (``MetadataDownload``) is refused when its `Content-Length` is larger, and stopped once its
+    /// body is.
     ///
     /// - Throws: ``MetadataUnavailable`` when the file cannot be read, the server does not answer 200 (a redirect
-    ///   to a plain `http` host that is not loopback is not followed), or the BLOB is too large.
+    ///   is followed only on the same host, over https, at most three times: ``MetadataDownloadRedirectPolicy``), or
+    ///   the BLOB is too large.
     public func read() async throws(MetadataUnavailable) -> [UInt8] {
         let data: Data
         switch self {
@@ -71,24 +74,7 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func download(_ url: URL) async throws(MetadataUnavailable) -> Data {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(
-            configuration: configuration, delegate: MetadataDownloadRedirectPolicy(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        do {
-            let (data, response) = try await session.data(from: url)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard status == 200 else {
-                throw MetadataUnavailable("\(url) answered \(status), not 200")
-            }
-            return data
-        } catch let error as MetadataUnavailable {
-            throw error
-        } catch {
-            throw MetadataUnavailable("the metadata BLOB cannot be downloaded from \(url): \(error)")
-        }
+        try await MetadataDownload.body(of: url, maximumLength: MetadataBLOB.maximumLength, timeout: timeout)
     }
 }
 #endif

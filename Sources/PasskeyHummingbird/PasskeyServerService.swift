@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// The whole server as one swift-service-lifecycle `Service`: it opens the database (creating and migrating
 /// the tables), runs the Hummingbird application until a graceful shutdown, then closes the database. On
 /// PostgreSQL the `PostgresClient` pool runs beside it in the same `ServiceGroup` and stops after it, and so do the
-/// ``additionalServices`` (the command line's metrics endpoint).
+/// ``additionalServices`` (the command line's metrics endpoint). `SIGHUP` goes to a ``HangUpHandler`` that runs in
+/// the group too: it never stops the server.
 public struct PasskeyServerService: Service {
     /// The relying party and the well-known documents.
     public let configuration: ServerConfiguration
@@ -29,6 +30,10 @@ public struct PasskeyServerService: Service {
     /// When an SQLite commit reaches the disk: `FULL` unless asked otherwise (see `Docs/Decisions.md`); ignored
     /// for PostgreSQL.
     public let sqliteSynchronous: SQLiteStorage.Synchronous
+    /// Where `SIGHUP` goes: the command line makes it before anything else, so that no signal ends the process
+    /// while the server starts. `nil`: ``runUntilSignal()`` makes one; ``run()`` inside another `ServiceGroup` leaves
+    /// `SIGHUP` to the ``MetadataRefresher`` (and to its default action, which ends the process, without metadata).
+    public let hangUpHandler: HangUpHandler?
 
     /// Creates the service.
     public init(
@@ -39,7 +44,8 @@ public struct PasskeyServerService: Service {
         logger: Logger,
         metrics: ServerMetrics = ServerMetrics(),
         additionalServices: [any Service] = [],
-        sqliteSynchronous: SQLiteStorage.Synchronous = .full
+        sqliteSynchronous: SQLiteStorage.Synchronous = .full,
+        hangUpHandler: HangUpHandler? = nil
     ) {
         self.configuration = configuration
         self.database = database
@@ -49,11 +55,34 @@ public struct PasskeyServerService: Service {
         self.metrics = metrics
         self.additionalServices = additionalServices
         self.sqliteSynchronous = sqliteSynchronous
+        self.hangUpHandler = hangUpHandler
     }
 
-    /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT.
+    /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT; `SIGHUP`
+    /// goes to ``hangUpHandler`` (a new one when `nil`), which runs first in the group and stops last.
     public func runUntilSignal() async throws {
-        var services: [any Service] = []
+        let handler: HangUpHandler
+        if let hangUpHandler {
+            handler = hangUpHandler
+        } else {
+            handler = await HangUpHandler(logger: logger)
+        }
+        let server = PasskeyServerService(
+            configuration: configuration,
+            database: database,
+            host: host,
+            port: port,
+            logger: logger,
+            metrics: metrics,
+            additionalServices: additionalServices,
+            sqliteSynchronous: sqliteSynchronous,
+            hangUpHandler: handler
+        )
+        try await server.runGroup(hangUpHandler: handler)
+    }
+
+    private func runGroup(hangUpHandler: HangUpHandler) async throws {
+        var services: [any Service] = [hangUpHandler]
         if case .postgres(let url) = database {
             #if PostgreSQL
             do {
@@ -117,7 +146,8 @@ public struct PasskeyServerService: Service {
 
     /// Serves `storage` until shutdown, then closes it; first reads the credentials table (``StorageReadCheck``).
     /// With ``ServerConfiguration/metadata``, the metadata BLOB is loaded first (from the database, then from its
-    /// source) and a ``MetadataRefresher`` runs beside the application.
+    /// source) and a ``MetadataRefresher`` runs beside the application, refreshed on `SIGHUP` by ``hangUpHandler``
+    /// once loaded.
     func serve(storage: PasskeyStorage) async throws {
         do {
             do {
@@ -134,12 +164,15 @@ public struct PasskeyServerService: Service {
                 let metadata = MetadataRefresher(
                     service: settings.makeService(store: storage.metadataStore),
                     source: settings.source,
-                    refreshesOnHangUp: true,
+                    refreshesOnHangUp: hangUpHandler == nil,
                     logger: logger
                 )
+                hangUpHandler?.metadataStarting()
                 do {
                     try await metadata.start()
+                    hangUpHandler?.refreshes(metadata)
                 } catch {
+                    hangUpHandler?.refreshes(nil)
                     logger.error(
                         "the server does not start without metadata",
                         metadata: ["error": "\(LogText.escaped(String(describing: error), maximumBytes: 1024))"]

@@ -39,7 +39,10 @@ public struct PostgresStartupFailure: Error, Sendable, CustomStringConvertible {
         case .serverClosedConnection: cause = "the server closed the connection"
         case .authMechanismRequiresPassword: cause = "the server asks for a password, and the URL has none"
         case .unsupportedAuthMechanism: cause = "the server asks for an authentication method postgres-nio lacks"
-        case .sslUnsupported: cause = "the server does not offer TLS, and the URL's sslmode requires it"
+        case .sslUnsupported:
+            cause =
+                "the server does not offer TLS, which the URL's sslmode requires (verify-full unless the URL says "
+                + "otherwise, for a host that is not loopback)"
         default: cause = "postgres-nio error \(error.code)"
         }
         if let underlying = error.underlying {

@@ -46,6 +46,10 @@ public struct PostgresUserStore: UserStore {
         ON passkey_server_apple_secrets (expires_at)
         """,
         """
+        CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_purpose_expires_at
+        ON passkey_server_apple_secrets (purpose, expires_at)
+        """,
+        """
         CREATE TABLE IF NOT EXISTS passkey_server_sessions (
             token_hash BYTEA PRIMARY KEY,
             user_handle BYTEA NOT NULL,
@@ -239,6 +243,22 @@ public struct PostgresUserStore: UserStore {
             """
             DELETE FROM passkey_server_apple_secrets WHERE expires_at < \(AppleSignInSecret.seconds(now))
             RETURNING 1
+            """,
+            logger: logger
+        ).collect().count
+    }
+
+    /// Deletes the secrets of `purpose` that expire first until at most `maximumCount` are left: the periodic
+    /// cleanup's cap (``ExpiredRowsCleanup``).
+    public func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int)
+        async throws -> Int
+    {
+        try await client.query(
+            """
+            DELETE FROM passkey_server_apple_secrets WHERE secret IN (
+                SELECT secret FROM passkey_server_apple_secrets WHERE purpose = \(purpose.rawValue)
+                ORDER BY expires_at DESC OFFSET \(max(0, maximumCount))
+            ) RETURNING 1
             """,
             logger: logger
         ).collect().count

@@ -45,6 +45,12 @@ public struct SQLiteUserStore: UserStore {
         _ = try await connection.query(
             "CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_expires_at ON passkey_server_apple_secrets (expires_at)"
         )
+        _ = try await connection.query(
+            """
+            CREATE INDEX IF NOT EXISTS passkey_server_apple_secrets_purpose_expires_at
+            ON passkey_server_apple_secrets (purpose, expires_at)
+            """
+        )
         try await SQLiteSessionStore.createTable(on: connection)
         try await normalizeLegacyUsernames(on: connection)
         return SQLiteUserStore(connection: connection, accounts: storage.accountStore)
@@ -209,6 +215,23 @@ public struct SQLiteUserStore: UserStore {
         let rows = try await connection.query(
             "DELETE FROM passkey_server_apple_secrets WHERE expires_at < ? RETURNING 1",
             [.integer(Int(AppleSignInSecret.seconds(now)))]
+        )
+        return rows.count
+    }
+
+    /// Deletes the secrets of `purpose` that expire first until at most `maximumCount` are left: the periodic
+    /// cleanup's cap (``ExpiredRowsCleanup``).
+    public func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int)
+        async throws -> Int
+    {
+        let rows = try await connection.query(
+            """
+            DELETE FROM passkey_server_apple_secrets WHERE secret IN (
+                SELECT secret FROM passkey_server_apple_secrets WHERE purpose = ?
+                ORDER BY expires_at DESC LIMIT -1 OFFSET ?
+            ) RETURNING 1
+            """,
+            [.text(purpose.rawValue), .integer(max(0, maximumCount))]
         )
         return rows.count
     }

@@ -35,6 +35,13 @@ public protocol UserStore: AccountStore {
     /// (``ExpiredRowsCleanup``), and returns how many.
     func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int
 
+    /// Deletes the Sign in with Apple secrets of `purpose` that expire first until at most `maximumCount` of that
+    /// purpose are left, and returns how many were deleted: the periodic cleanup's cap (``ExpiredRowsCleanup``), so
+    /// that a flood of unauthenticated `POST /auth/apple/nonce` cannot grow the table without bound, and cannot push
+    /// out the registration tickets of people who signed in.
+    func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int) async throws
+        -> Int
+
     /// The account of `userHandle` when `credentialID` is, at the time of the call, a credential of that account in
     /// `credentialStore`; `nil` when the account or the credential is gone, or the credential is another account's.
     /// A sign-in asks it once its session is stored, so that a passkey deleted meanwhile leaves no session behind
@@ -84,6 +91,13 @@ extension UserStore {
 
     /// Stores that keep no Sign in with Apple secrets have none to remove.
     public func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int {
+        0
+    }
+
+    /// Stores that keep no Sign in with Apple secrets have none to remove.
+    public func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int)
+        async throws -> Int
+    {
         0
     }
 

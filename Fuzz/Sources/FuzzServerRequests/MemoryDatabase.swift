@@ -228,6 +228,17 @@ struct MemoryUserStore: UserStore {
             return before - state.appleSecrets.count
         }
     }
+
+    func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int) -> Int {
+        database.with { state in
+            let oldest = state.appleSecrets.values.filter { $0.purpose == purpose }
+                .sorted { $0.expiresAt > $1.expiresAt }.dropFirst(max(0, maximumCount))
+            for secret in oldest {
+                state.appleSecrets[secret.value] = nil
+            }
+            return oldest.count
+        }
+    }
 }
 
 /// The sessions of a ``MemoryDatabase``.

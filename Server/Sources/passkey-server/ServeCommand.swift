@@ -9,7 +9,7 @@ import PasskeyVerifierSQLite
 import Prometheus
 import ServiceLifecycle
 
-/// `passkey-server serve`: runs the server until SIGTERM or SIGINT.
+/// `passkey-server serve`: runs the server until SIGTERM or SIGINT; SIGHUP refreshes the metadata, or is ignored.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -32,9 +32,27 @@ struct ServeCommand: AsyncParsableCommand {
     var origins: [String]
 
     @Option(
-        help: "A postgres:// or postgresql:// URL for PostgreSQL, or else the path of an SQLite file."
+        help: """
+            A postgres:// or postgresql:// URL for PostgreSQL, or else the path of an SQLite file (passkeys.sqlite \
+            by default). TLS to PostgreSQL follows the URL's sslmode: disable, require, verify-ca or verify-full \
+            (the default for a host that is not loopback; a loopback host defaults to disable); sslrootcert=FILE \
+            names the roots. Put a password in --database-env or --database-file instead: the command line is \
+            readable by every user of the machine.
+            """
     )
-    var database = "passkeys.sqlite"
+    var database: String?
+
+    @Option(
+        name: .customLong("database-env"),
+        help: "The name of an environment variable that holds the --database URL or path (keeps a password secret)."
+    )
+    var databaseEnvironmentVariable: String?
+
+    @Option(
+        name: .customLong("database-file"),
+        help: "A file that holds the --database URL or path on one line (keeps a password secret)."
+    )
+    var databaseFile: String?
 
     @Option(
         name: .customLong("apple-app-id"),
@@ -241,6 +259,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         try validateMetadata()
+        try validateDatabase()
         _ = try abuseLimits()
         if let appID {
             guard appID.utf8.count <= 512, let url = URL(string: appID), url.scheme == "https", url.host != nil else {
@@ -313,6 +332,23 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    private func validateDatabase() throws {
+        guard [database, databaseEnvironmentVariable, databaseFile].compactMap({ $0 }).count <= 1 else {
+            throw ValidationError("give at most one of --database, --database-env and --database-file")
+        }
+    }
+
+    /// Where the data lives: `--database`, or the text of `--database-env`'s variable or `--database-file`'s file.
+    private func databaseLocation() throws -> DatabaseLocation {
+        if let databaseEnvironmentVariable {
+            return try DatabaseLocation(environmentVariable: databaseEnvironmentVariable)
+        }
+        if let databaseFile {
+            return try DatabaseLocation(file: databaseFile)
+        }
+        return database.map(DatabaseLocation.init(argument:)) ?? .defaultLocation
+    }
+
     /// The metadata settings of the command line, its PEM roots and revocation lists read.
     private func metadataSettings() throws -> MetadataSettings? {
         guard let metadata else { return nil }
@@ -373,6 +409,16 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "passkey-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let hangUpHandler = await HangUpHandler(logger: logger)
+        let databaseLocation = try databaseLocation()
+        if databaseLocation.hasPassword, database != nil {
+            logger.warning(
+                """
+                the database password is on the command line, readable by every user of this machine; give the URL \
+                with --database-env or --database-file
+                """
+            )
+        }
         var configuration = ServerConfiguration(
             relyingPartyID: relyingPartyID,
             relyingPartyName: relyingPartyName,
@@ -414,13 +460,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await PasskeyServerService(
             configuration: configuration,
-            database: DatabaseLocation(argument: database),
+            database: databaseLocation,
             host: host,
             port: port,
             logger: logger,
             metrics: ServerMetrics(),
             additionalServices: additionalServices,
-            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full
+            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full,
+            hangUpHandler: hangUpHandler
         ).runUntilSignal()
     }
 }

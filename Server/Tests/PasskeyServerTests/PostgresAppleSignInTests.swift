@@ -7,8 +7,9 @@
 
     /// `POST /auth/apple` on PostgreSQL: the `passkey_server_apple_accounts` link, concurrent first sign-ins of one
     /// `sub` agreeing on one account, a nonce taken once by concurrent replays, a passkey added only with a ticket, and
-    /// an unlinked `apple:` account never linked; skipped without `PASSKEY_POSTGRES_URL`.
-    @Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil))
+    /// an unlinked `apple:` account never linked, and the cap on pending secrets; skipped without
+    /// `PASSKEY_POSTGRES_URL`. One test at a time: the cap's test deletes the other nonces of the shared table.
+    @Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSKEY_POSTGRES_URL"] != nil), .serialized)
     struct PostgresAppleSignInTests {
         @Test func appleAccountsAreLinkedOnceOnPostgreSQL() async throws {
             let issuer = try #require(AppleSignInRouteTests.issuer)
