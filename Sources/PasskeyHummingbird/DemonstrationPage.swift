@@ -16,7 +16,7 @@
 /// the page by its element ids.
 enum DemonstrationPage {
     /// The page, its script and style carrying `nonce`.
-    static func html(nonce: String) -> String {
+    static func html(nonce: String, origins: [String] = []) -> String {
         #"""
         <!doctype html>
         <html lang="en">
@@ -69,7 +69,7 @@ enum DemonstrationPage {
         </style>
         </head>
         <body>
-        <main id="app" aria-busy="false">
+        <main id="app" aria-busy="false" data-origins="\#(attributeText(origins.joined(separator: " ")))">
         <h1>Passkeys</h1>
         <noscript><p>This page needs JavaScript to create and use passkeys.</p></noscript>
         <div id="status" role="status" aria-live="polite" aria-atomic="true"></div>
@@ -180,7 +180,6 @@ enum DemonstrationPage {
           sessionRequired: "You are signed out. Please sign in again.",
           lastCredential: "This is the only passkey of your account: without it you could not sign in again. " +
             "Add another passkey first.",
-          malformedInput: "That was not accepted: names may be up to 64 bytes long, without control characters.",
           credentialAlreadyRegistered: "This passkey is already registered here.",
           storeUnavailable: "The server cannot reach its database right now. Please try again in a moment.",
           crossOriginRequest: "The server refused a request that did not come from this page. " +
@@ -232,6 +231,10 @@ enum DemonstrationPage {
         function explain(error, ceremony) {
           if (error instanceof ServerRefusal) {
             if (SERVER_MESSAGES[error.code]) { return SERVER_MESSAGES[error.code]; }
+            if (error.code === "malformedInput") {
+              // The server's own reason names the member and what it must be (never the client's text).
+              return "That was not accepted: " + error.message.slice(error.message.indexOf(":") + 1).trim() + ".";
+            }
             return error.httpStatus >= 500 ? "The server had a problem. Please try again in a moment."
               : "The server refused this request. Please try again.";
           }
@@ -727,6 +730,14 @@ enum DemonstrationPage {
 
         // On load: the session cookie is HttpOnly, so the server says whether this browser is signed in.
         (async () => {
+          // A passkey is bound to the origin the server serves: opened at another address (127.0.0.1 for
+          // localhost), the page says where to open it instead of failing at the first ceremony.
+          const origins = (byId("app").dataset.origins || "").split(" ").filter(Boolean);
+          if (origins.length > 0 && !origins.includes(location.origin)) {
+            show("This page works only at " + origins[0] + "/ (passkeys belong to the address the server is set " +
+              "up for). Open it there.", "error", "wrongOrigin");
+            return;
+          }
           if (!supportsPasskeys()) { show(UNSUPPORTED, "error", "unsupported"); }
           setBusy(true);
           try {
@@ -747,6 +758,21 @@ enum DemonstrationPage {
         </body>
         </html>
         """#
+    }
+
+    /// `text` for an HTML attribute value in double quotes (HTML §13.1.2.3): `&`, `<`, `>` and `"` escaped.
+    static func attributeText(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }
 #endif

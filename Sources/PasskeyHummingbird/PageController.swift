@@ -14,11 +14,14 @@ import NIOCore
 public struct PageController<Context: RequestContext>: Sendable {
     /// Whether a configured origin is https, so that the page is served with `Strict-Transport-Security`.
     let sendsStrictTransportSecurity: Bool
+    /// The configured origins: the page opened at another address says where to open it.
+    let origins: [String]
 
     /// Creates the controller for the server's configured origins (WebAuthn Level 3 §5.8.1 `origin`, such as
     /// `https://example.com` or `http://localhost:8080`).
     public init(origins: [String]) {
         sendsStrictTransportSecurity = origins.contains { $0.lowercased().hasPrefix("https://") }
+        self.origins = origins
     }
 
     /// Adds the route.
@@ -32,7 +35,7 @@ public struct PageController<Context: RequestContext>: Sendable {
         return Response(
             status: .ok,
             headers: headers(nonce: nonce),
-            body: ResponseBody(byteBuffer: ByteBuffer(string: DemonstrationPage.html(nonce: nonce)))
+            body: ResponseBody(byteBuffer: ByteBuffer(string: DemonstrationPage.html(nonce: nonce, origins: origins)))
         )
     }
 

@@ -90,9 +90,7 @@ public enum PasskeyServerApplication {
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws where Context.Identity == AuthenticatedSession {
-        if let key = configuration.concealmentKey, !ServerConfiguration.concealmentKeyByteCounts.contains(key.count) {
-            throw ServerConfigurationError("the concealment key has \(key.count) bytes; it must have 32 to 4096")
-        }
+        try configuration.validate()
         let limits = configuration.abuseLimits
         if limits.clientAddressRateLimit != nil, !(Context.self is any RemoteAddressRequestContext.Type) {
             throw ServerConfigurationError(

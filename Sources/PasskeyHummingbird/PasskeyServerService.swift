@@ -1,4 +1,5 @@
 #if Hummingbird && SQLite
+import Foundation
 import Hummingbird
 import Logging
 import PasskeyVerifierSQLite
@@ -128,6 +129,7 @@ public struct PasskeyServerService: Service {
         guard case .sqlite(let path) = database else {
             throw ServerConfigurationError("a PostgreSQL server runs with runUntilSignal(), which starts its pool")
         }
+        try Self.checkDirectory(of: path)
         let storage: PasskeyStorage
         do {
             storage = try await PasskeyStorage.openSQLite(path: path, synchronous: sqliteSynchronous)
@@ -142,6 +144,25 @@ public struct PasskeyServerService: Service {
         }
         logger.info("database opened", metadata: ["sqlite": "\(LogText.escaped(path))"])
         try await serve(storage: storage)
+    }
+
+    /// Refuses an SQLite `path` whose directory does not exist or cannot be written (SQLite says only `cantOpen`),
+    /// naming the directory and the reason.
+    static func checkDirectory(of path: String) throws {
+        guard path != ":memory:", !path.hasPrefix("file:") else { return }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw ServerConfigurationError(
+                "the SQLite database's directory \(directory) does not exist (no such directory)")
+        }
+        guard isDirectory.boolValue else {
+            throw ServerConfigurationError("the SQLite database's directory \(directory) is not a directory")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw ServerConfigurationError(
+                "the SQLite database's directory \(directory) cannot be written (permission denied)")
+        }
     }
 
     /// Serves `storage` until shutdown, then closes it; first reads the credentials table (``StorageReadCheck``).

@@ -120,6 +120,18 @@ public struct ServerConfiguration: Sendable {
         }
     }
 
+    /// Checks what can be checked before a database is opened, so that a mistyped option leaves nothing behind: the
+    /// RP ID, origins and related origins run a ceremony (a ``PasskeyVerifier/RelyingParty`` is made of them), and
+    /// a ``concealmentKey`` has 32 to 4 096 bytes.
+    ///
+    /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` or ``ServerConfigurationError``, saying what is wrong.
+    public func validate() throws {
+        if let key = concealmentKey, !Self.concealmentKeyByteCounts.contains(key.count) {
+            throw ServerConfigurationError("the concealment key has \(key.count) bytes; it must have 32 to 4096")
+        }
+        _ = try RelyingParty(configuration: try relyingPartyConfiguration())
+    }
+
     /// The session timeouts and cookie for these origins.
     public var sessionPolicy: SessionPolicy {
         SessionPolicy(

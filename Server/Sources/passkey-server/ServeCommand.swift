@@ -446,7 +446,7 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.abuseLimits.clientAddressRateLimit == nil {
             logger.notice("no rate limit per client address (--rate-limit off): a gateway in front must limit")
         }
-        _ = try configuration.relyingPartyConfiguration()
+        try configuration.validate()
         var additionalServices: [any Service] = []
         if let metricsPort {
             let registry = PrometheusCollectorRegistry()
@@ -458,16 +458,24 @@ struct ServeCommand: AsyncParsableCommand {
             )
             logger.info("metrics served", metadata: ["address": "\(metricsHost):\(metricsPort)", "path": "/metrics"])
         }
-        try await PasskeyServerService(
-            configuration: configuration,
-            database: databaseLocation,
-            host: host,
-            port: port,
-            logger: logger,
-            metrics: ServerMetrics(),
-            additionalServices: additionalServices,
-            sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full,
-            hangUpHandler: hangUpHandler
-        ).runUntilSignal()
+        if let origin = origins.first {
+            logger.notice("open \(origin)/ in a browser: passkeys work only at the origins given with --origin")
+        }
+        do {
+            try await PasskeyServerService(
+                configuration: configuration,
+                database: databaseLocation,
+                host: host,
+                port: port,
+                logger: logger,
+                metrics: ServerMetrics(),
+                additionalServices: additionalServices,
+                sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full,
+                hangUpHandler: hangUpHandler
+            ).runUntilSignal()
+        } catch let error where "\(error)".contains("Address already in use") {
+            throw ServerConfigurationError(
+                "port \(port) on \(host) is in use by another process: stop it, or choose --port")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import PasskeyHummingbird
+@testable import PasskeyHummingbird
 import Testing
 
 /// The page at `/` and its security headers (issue 18 §4).
@@ -30,6 +30,14 @@ import Testing
             "connect-src 'self'", "form-action 'none'", "base-uri 'none'", "frame-ancestors 'none'",
         ]
         return policy == expected.joined(separator: "; ") ? nonce : nil
+    }
+
+    /// The page names the configured origins, escaped, so that opened at another address it says where to go.
+    @Test func thePageNamesItsOrigins() async throws {
+        let page = String(buffer: try await pages(origins: ["http://localhost:8080", "https://a.example"])[0].body)
+        #expect(page.contains(#"data-origins="http://localhost:8080 https://a.example""#))
+        #expect(page.contains("wrongOrigin"))
+        #expect(DemonstrationPage.attributeText(#"a"<b>&"#) == "a&quot;&lt;b&gt;&amp;")
     }
 
     @Test func thePageCarriesItsSecurityHeadersAndAFreshNonce() async throws {
