@@ -148,6 +148,11 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PasskeySignInWithAppleTests",
+            dependencies: ["PasskeySignInWithApple", "PasskeyVerifier", "PasskeyVerifierTesting"]
+        ),
+        .testTarget(name: "PasskeyAuthenticatorNamesTests", dependencies: ["PasskeyAuthenticatorNames", "PasskeyVerifier"]),
+        .testTarget(
             name: "PasskeyVerifierSQLiteTests",
             dependencies: [
                 "PasskeyVerifierSQLite", "PasskeyVerifierTesting", "PasskeyMetadata",
