@@ -148,10 +148,17 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PasskeyAppAttestTests",
+            dependencies: [
+                "PasskeyAppAttest", "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+            ]
+        ),
+        .testTarget(
             name: "PasskeySignInWithAppleTests",
             dependencies: ["PasskeySignInWithApple", "PasskeyVerifier", "PasskeyVerifierTesting"]
         ),
-        .testTarget(name: "PasskeyAuthenticatorNamesTests", dependencies: ["PasskeyAuthenticatorNames", "PasskeyVerifier"]),
+        .testTarget(
+            name: "PasskeyAuthenticatorNamesTests", dependencies: ["PasskeyAuthenticatorNames", "PasskeyVerifier"]),
         .testTarget(
             name: "PasskeyVerifierSQLiteTests",
             dependencies: [
