@@ -148,6 +148,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PasskeyMetadataTests",
+            dependencies: [
+                "PasskeyMetadata", "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+            ]
+        ),
+        .testTarget(
             name: "PasskeyAppAttestTests",
             dependencies: [
                 "PasskeyAppAttest", "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
