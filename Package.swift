@@ -142,10 +142,11 @@ let package = Package(
         .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR", "CPasskeyLibCrypto"]),
         .testTarget(
             name: "PasskeyVerifierTests",
-            dependencies: [
-                "PasskeyVerifier", "PasskeyMetadata", "PasskeyAppAttest", "PasskeySignInWithApple",
-                "PasskeyAuthenticatorNames", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
-            ]
+            dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
+        .testTarget(
+            name: "PasskeyVerifierTestingTests",
+            dependencies: ["PasskeyVerifierTesting", "PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
         ),
         .testTarget(
             name: "PasskeyMetadataTests",
