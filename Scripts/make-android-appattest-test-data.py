@@ -4,10 +4,12 @@
 Usage:
     python3 Scripts/make-android-appattest-test-data.py
 
-Writes Tests/PasskeyVerifierTests/{AndroidKey,AndroidSafetyNet}TestVectors.swift and
-Tests/PasskeyAppAttestTests/AppAttestTestVectors.swift:
-Swift literals (DER certificates, CBOR attestation objects, a JWS) that the tests embed, so
-that nothing is generated or read from disk at test time. Needs the `cryptography` package.
+Writes Tests/PasskeyVerifierTests/{AndroidKey,AndroidSafetyNet}TestVectors.swift: Swift literals
+(DER certificates, CBOR attestation objects, a JWS) that the tests embed; and
+Fixtures/app-attest/synthetic.jsonl: the App Attest data, one {"name", "description", "hex" or
+"text"} object a line, which Tests/PasskeyAppAttestTests/AppAttestTestVectors.swift reads by name
+(JSON Lines, so that `passkey-verify replay Fixtures` and the fixture replay, which read *.json,
+leave it alone). Needs the `cryptography` package.
 
 No real android-key negative samples, android-safetynet samples or App Attest objects with
 broken rules exist, so this script builds them: a test root CA, leaf certificates carrying
@@ -388,17 +390,24 @@ def app_attest(root, root_key):
         "trailingBytesAfterMap": attestation(trailing=cbor({"apple_bundle_version_01": "1"}) + b"\x00"),
         "attestedCredentialDataFlagClear": attestation(flags=0x00),
     }
-    members = [
-        swift_string("rootPEM", pem(root), "The test root CA (EC P-256, 2020-01-01 to 2050-01-01)."),
-        f'    /// The App ID of every synthetic object.\n    static let appID = "{app_id}"\n',
-        swift_scalar("credentialScalar", credential_scalar, "The attested key's P-256 private scalar."),
-        swift_hex("keyID", key_id, "SHA-256 of the attested key's uncompressed point."),
-        swift_hex("clientDataHash", client_data_hash, "The clientDataHash every object's nonce covers."),
+    lines = [
+        {"name": "rootPEM", "description": "The test root CA (EC P-256, 2020-01-01 to 2050-01-01).", "text": pem(root)},
+        {"name": "appID", "description": "The App ID of every synthetic object.", "text": app_id},
+        {"name": "credentialScalar", "description": "The attested key's P-256 private scalar.",
+         "hex": credential_scalar.to_bytes(32, "big").hex()},
+        {"name": "keyID", "description": "SHA-256 of the attested key's uncompressed point.", "hex": key_id.hex()},
+        {"name": "clientDataHash", "description": "The clientDataHash every object's nonce covers.",
+         "hex": client_data_hash.hex()},
     ]
     for label, value in variants.items():
-        members.append(swift_hex(f"{label}Attestation", value, f"Development-environment attestation: `{label}`."))
-    write("PasskeyAppAttestTests/AppAttestTestVectors.swift", "AppAttestTestVectors",
-          "Synthetic App Attest test data (Apple DeviceCheck).", members)
+        lines.append({"name": f"{label}Attestation", "description": f"Development-environment attestation: `{label}`.",
+                      "hex": value.hex()})
+    path = os.path.join(REPOSITORY_ROOT, "Fixtures", "app-attest", "synthetic.jsonl")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as output:
+        for line in lines:
+            output.write(json.dumps(line) + "\n")
+    print("wrote", os.path.relpath(path, REPOSITORY_ROOT))
 
 
 def main():
