@@ -142,11 +142,30 @@ let package = Package(
         .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR", "CPasskeyLibCrypto"]),
         .testTarget(
             name: "PasskeyVerifierTests",
+            dependencies: ["PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
+        .testTarget(
+            name: "PasskeyVerifierTestingTests",
+            dependencies: ["PasskeyVerifierTesting", "PasskeyVerifier", "PasskeyCrypto", "PasskeyCBOR"]
+        ),
+        .testTarget(
+            name: "PasskeyMetadataTests",
             dependencies: [
-                "PasskeyVerifier", "PasskeyMetadata", "PasskeyAppAttest", "PasskeySignInWithApple",
-                "PasskeyAuthenticatorNames", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+                "PasskeyMetadata", "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
             ]
         ),
+        .testTarget(
+            name: "PasskeyAppAttestTests",
+            dependencies: [
+                "PasskeyAppAttest", "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
+            ]
+        ),
+        .testTarget(
+            name: "PasskeySignInWithAppleTests",
+            dependencies: ["PasskeySignInWithApple", "PasskeyVerifier", "PasskeyVerifierTesting"]
+        ),
+        .testTarget(
+            name: "PasskeyAuthenticatorNamesTests", dependencies: ["PasskeyAuthenticatorNames", "PasskeyVerifier"]),
         .testTarget(
             name: "PasskeyVerifierSQLiteTests",
             dependencies: [

@@ -5,7 +5,13 @@
 enum AndroidSafetyNetTestVectors {
     /// The bytes of a hexadecimal string written across lines with `\` continuations.
     static func bytes(hex: String) -> [UInt8] {
-        ModelTestVectors.bytes(hex: hex)
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
+            bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
     }
 
     /// The test root CA (EC P-256, 2020-01-01 to 2050-01-01).

@@ -1,5 +1,6 @@
 import PasskeyCBOR
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 @Suite struct AttestationObjectTests {
@@ -53,7 +54,7 @@ import Testing
                 _ = try AttestationObject(bytes: Array(Self.packedES256.prefix(length)))
             }
         }
-        outcomes.expectEveryMutation(rejectedWith: [.malformedCBOR])
+        #expect(outcomes.problems(rejectedWith: [.malformedCBOR]) == [])
         #expect(throws: Self.malformedCBOR) { try AttestationObject(bytes: []) }
     }
 

@@ -1,6 +1,7 @@
 import PasskeyCBOR
 import PasskeyCrypto
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 /// The `fido-u2f` format (WebAuthn Level 3 §8.6) against the W3C vector fido-u2f-es256, statements re-signed
@@ -168,7 +169,7 @@ import Testing
         }
         // An unreadable certificate is a malformed statement; a readable one whose bytes changed no longer
         // chains to the anchor (its signature covers every byte).
-        outcomes.expectEveryMutation(rejectedWith: [.invalidAttestationStatement, .untrustedAttestation])
+        #expect(outcomes.problems(rejectedWith: [.invalidAttestationStatement, .untrustedAttestation]) == [])
     }
 
     // MARK: - The misencoded early Yubico certificates

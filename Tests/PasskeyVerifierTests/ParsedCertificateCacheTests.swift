@@ -1,6 +1,7 @@
 import PasskeyCBOR
 import PasskeyCrypto
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 /// Certificates are parsed once per process (a bounded cache keyed by their exact DER); nothing about trust
@@ -32,9 +33,10 @@ import Testing
             }
             outcomes.record("x5c[0][\(index)]") { _ = try mutated.verify() }
         }
-        outcomes.expectEveryMutation(rejectedWith: [
-            .invalidAttestationStatement, .untrustedAttestation, .invalidSignature,
-        ])
+        #expect(
+            outcomes.problems(rejectedWith: [
+                .invalidAttestationStatement, .untrustedAttestation, .invalidSignature,
+            ]) == [])
         #expect(try ceremony.verify().attestationTrust == .trusted)
     }
 }

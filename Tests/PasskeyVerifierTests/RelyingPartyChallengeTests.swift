@@ -96,8 +96,8 @@ import Testing
     }
 
     @Test func aChallengeStoreFailureReachesTheCaller() async throws {
-        let relyingParty = try makeRelyingParty(challengeStore: ThrowingChallengeStore())
-        await #expect(throws: ThrowingChallengeStore.Unavailable.self) {
+        let relyingParty = try makeRelyingParty(challengeStore: UnavailableChallengeStore())
+        await #expect(throws: UnavailableChallengeStore.Unavailable.self) {
             try await relyingParty.beginAuthentication()
         }
     }
@@ -132,5 +132,30 @@ import Testing
             for _ in 0..<100 { group.addTask { clock.advance(by: 1) } }
         }
         #expect(clock.now == Date(timeIntervalSince1970: 105))
+    }
+}
+
+/// A challenge store whose database is down.
+private struct UnavailableChallengeStore: ChallengeStore {
+    struct Unavailable: Error {}
+
+    func put(_ challenge: IssuedChallenge) async throws {
+        throw Unavailable()
+    }
+
+    func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
+        throw Unavailable()
+    }
+
+    func removeExpired(at instant: Date) async throws -> Int {
+        throw Unavailable()
+    }
+
+    func removeOldest(keeping maximumCount: Int) async throws -> Int {
+        throw Unavailable()
+    }
+
+    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
+        throw Unavailable()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PasskeyCBOR
 import PasskeyCrypto
 import PasskeyVerifier
@@ -8,6 +9,19 @@ import Testing
 /// `tpm` (§8.3) with `invalidAttestationStatement`, kept by `android-key` (§8.4), whose real chains end at Google's
 /// root.
 @Suite struct SentRootCertificateTests {
+    static let relyingPartyID = "example.com"
+    static let aaguid = AAGUID(bytes: Array(0x10...0x1F)) ?? .zero
+    static let registrationChallenge: [UInt8] = Array("a registration challenge".utf8)
+    /// What every registration of these tests is verified against, at 2026-01-01T00:00:00Z.
+    static let registrationExpectations = RegistrationExpectations(
+        relyingPartyID: relyingPartyID,
+        origins: ["https://\(relyingPartyID)"],
+        challenge: registrationChallenge,
+        userVerification: .required,
+        crossOrigin: .forbidden,
+        verificationInstant: Date(timeIntervalSince1970: 1_767_225_600)
+    )
+
     /// A registration by `attestation` whose `x5c` has its root appended when `appendingRoot`.
     static func response(
         _ attestation: VirtualAttestation,
@@ -15,10 +29,10 @@ import Testing
         appendingRoot: Bool
     ) throws -> RegistrationResponse {
         var authenticator = VirtualAuthenticator(
-            relyingPartyID: VirtualTestSupport.relyingPartyID, attestation: attestation,
-            aaguid: VirtualTestSupport.aaguid)
+            relyingPartyID: Self.relyingPartyID, attestation: attestation,
+            aaguid: Self.aaguid)
         let registration = try authenticator.register(
-            challenge: VirtualTestSupport.registrationChallenge, algorithm: algorithm, userHandle: nil)
+            challenge: Self.registrationChallenge, algorithm: algorithm, userHandle: nil)
         guard appendingRoot else { return try RegistrationResponse(json: registration.jsonBytes) }
         let root = try #require(attestation.rootCertificate)
         let object = try #require(try CBORDecoder().decode(registration.attestationObject).mapValue)
@@ -38,7 +52,7 @@ import Testing
         -> VerifiedRegistration
     {
         try RegistrationVerifier(trustAnchors: attestation.trustAnchors).verify(
-            response, expecting: VirtualTestSupport.registrationExpectations())
+            response, expecting: Self.registrationExpectations)
     }
 
     @Test(arguments: [false, true])

@@ -1,6 +1,7 @@
 import PasskeyCBOR
 import PasskeyCrypto
 import PasskeyVerifier
+import PasskeyVerifierTesting
 import Testing
 
 /// The `tpm` format (WebAuthn Level 3 §8.3) against the W3C vector tpm-es256, mutations of it re-signed with
@@ -388,9 +389,9 @@ import Testing
         // statement error. certInfo is parsed and compared (magic, type, extraData, name) before its
         // signature is checked; the bytes only the signature protects fail the signature.
         switch member {
-        case "pubArea": outcomes.expectEveryMutation(rejectedWith: [.invalidAttestationStatement])
+        case "pubArea": #expect(outcomes.problems(rejectedWith: [.invalidAttestationStatement]) == [])
         default:
-            outcomes.expectEveryMutation(rejectedWith: [.invalidAttestationStatement, .invalidSignature])
+            #expect(outcomes.problems(rejectedWith: [.invalidAttestationStatement, .invalidSignature]) == [])
             // TPMS_ATTEST: magic (4), type (2), qualifiedSigner (TPM2B), extraData (TPM2B), then clockInfo
             // (17) and firmwareVersion (8), which nothing but the signature checks.
             func size(at offset: Int) -> Int { Int(original[offset]) << 8 | Int(original[offset + 1]) }

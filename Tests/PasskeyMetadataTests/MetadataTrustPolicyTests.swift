@@ -20,12 +20,12 @@ import Testing
         attestation: VirtualAttestation? = packed
     ) throws -> RegistrationResponse {
         var authenticator = VirtualAuthenticator(
-            relyingPartyID: VirtualTestSupport.relyingPartyID,
+            relyingPartyID: MetadataTestSupport.relyingPartyID,
             attestation: try #require(attestation),
             aaguid: aaguid
         )
         let registration = try authenticator.register(
-            challenge: VirtualTestSupport.registrationChallenge, algorithm: .es256, userHandle: nil)
+            challenge: MetadataTestSupport.registrationChallenge, algorithm: .es256, userHandle: nil)
         return try RegistrationResponse(json: registration.jsonBytes)
     }
 
@@ -54,7 +54,7 @@ import Testing
         trustAnchors: AttestationTrustAnchors = .empty,
         untrustedAttestationPolicy: UntrustedAttestationPolicy = .reject
     ) throws -> VerifiedRegistration {
-        var expectations = VirtualTestSupport.registrationExpectations(at: Support.instant)
+        var expectations = MetadataTestSupport.registrationExpectations(at: Support.instant)
         expectations.untrustedAttestationPolicy = untrustedAttestationPolicy
         return try RegistrationVerifier(trustAnchors: trustAnchors, metadata: metadata).verify(
             response, expecting: expectations)
@@ -180,7 +180,7 @@ import Testing
         #expect(try Self.verify(response, metadata: attCAOnly).attestationType == .attCA)
         let both = try Self.policy(attestationTypes: ["basic_full", "attca"])
         #expect(try Self.verify(response, metadata: both).attestationType == .basic)
-        var expectations = VirtualTestSupport.registrationExpectations(at: Support.instant)
+        var expectations = MetadataTestSupport.registrationExpectations(at: Support.instant)
         expectations.acceptedAttestationTypes = [.basic]
         let rejected = Support.error {
             _ = try RegistrationVerifier(trustAnchors: .empty, metadata: attCAOnly).verify(
@@ -214,14 +214,21 @@ import Testing
 
     @Test func theRelyingPartyVerifiesWithItsMetadataAndRejectsUntrustedAttestationByDefault() async throws {
         let policy = try Self.policy()
-        let relyingParty = try makeRelyingParty(clock: ManualClock(Support.instant)) {
-            $0.metadataTrustPolicy = policy
-        }
+        var configuration = RelyingPartyConfiguration(
+            relyingPartyID: "example.com", relyingPartyName: "Example", origins: ["https://example.com"])
+        configuration.metadataTrustPolicy = policy
+        let clock = ManualClock(Support.instant)
+        let relyingParty = try RelyingParty(
+            configuration: configuration, credentialStore: InMemoryCredentialStore(),
+            challengeStore: InMemoryChallengeStore(), clock: { clock.now })
         let options = try await relyingParty.beginRegistration(
             for: PublicKeyCredentialUserEntity(id: [1, 2, 3], name: "ada", displayName: "Ada"))
         var authenticator = VirtualAuthenticator(
             relyingPartyID: "example.com", attestation: try #require(Self.packed), aaguid: Self.aaguid)
-        let registered = try await relyingParty.finishRegistration(json: authenticator.register(options).jsonBytes)
+        let registration = try authenticator.register(
+            challenge: try #require(options.challengeBytes), algorithm: .es256,
+            userHandle: Base64URL.decode(options.user.id))
+        let registered = try await relyingParty.finishRegistration(json: registration.jsonBytes)
         #expect(registered.verifiedRegistration.metadataEntry?.description == "Virtual Packed Key")
         #expect(registered.verifiedRegistration.attestationTrust == .trusted)
 
@@ -229,8 +236,11 @@ import Testing
             relyingPartyID: "example.com", attestation: try VirtualAttestation.packed(), aaguid: Support.aaguidB)
         let strangerOptions = try await relyingParty.beginRegistration(
             for: PublicKeyCredentialUserEntity(id: [4, 5, 6], name: "bob", displayName: "Bob"))
+        let strangerRegistration = try stranger.register(
+            challenge: try #require(strangerOptions.challengeBytes), algorithm: .es256,
+            userHandle: Base64URL.decode(strangerOptions.user.id))
         await #expect(throws: WebAuthnError(.untrustedAttestation, "")) {
-            try await relyingParty.finishRegistration(json: stranger.register(strangerOptions).jsonBytes)
+            try await relyingParty.finishRegistration(json: strangerRegistration.jsonBytes)
         }
     }
 }

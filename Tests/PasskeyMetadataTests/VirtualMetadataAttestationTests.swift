@@ -40,17 +40,17 @@ import Testing
     /// Registers with `attestation` and verifies with a BLOB holding `entry` only, no other anchor.
     static func verify(_ attestation: VirtualAttestation, entry: String) throws -> VerifiedRegistration {
         var authenticator = VirtualAuthenticator(
-            relyingPartyID: VirtualTestSupport.relyingPartyID,
+            relyingPartyID: MetadataTestSupport.relyingPartyID,
             attestation: attestation,
             aaguid: attestation.format == "fido-u2f" ? .zero : Support.aaguidA
         )
         let registration = try authenticator.register(
-            challenge: VirtualTestSupport.registrationChallenge, userHandle: nil)
+            challenge: MetadataTestSupport.registrationChallenge, userHandle: nil)
         let service = try Support.service()
         let blob = try Support.load(Support.blob(service, entries: [entry]), root: service)
         return try RegistrationVerifier(trustAnchors: .empty, metadata: MetadataTrustPolicy(blob: blob)).verify(
             RegistrationResponse(json: registration.jsonBytes),
-            expecting: VirtualTestSupport.registrationExpectations(at: Support.instant))
+            expecting: MetadataTestSupport.registrationExpectations(at: Support.instant))
     }
 
     @Test(arguments: Authority.allCases)

@@ -72,4 +72,54 @@ enum MetadataTestSupport {
             return error as? WebAuthnError
         }
     }
+
+    // MARK: - Virtual registrations
+
+    /// The RP ID of the virtual authenticators the metadata tests register with.
+    static let relyingPartyID = "example.com"
+    /// The challenge of those registrations.
+    static let registrationChallenge: [UInt8] = Array("a registration challenge".utf8)
+
+    /// Expectations for a virtual registration with ``registrationChallenge`` at `https://example.com`, verified at
+    /// `instant`.
+    static func registrationExpectations(at instant: Date = instant) -> RegistrationExpectations {
+        RegistrationExpectations(
+            relyingPartyID: relyingPartyID,
+            origins: ["https://\(relyingPartyID)"],
+            challenge: registrationChallenge,
+            userVerification: .required,
+            crossOrigin: .forbidden,
+            verificationInstant: instant
+        )
+    }
+
+    // MARK: - Recorded registrations
+
+    /// `Fixtures/`, beside `Tests/`.
+    static let fixturesDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The recorded registration `relativePath` of `Fixtures/` with the expectations it was recorded under (its RP
+    /// ID, origins, challenge and instant), and the recording, for its trust anchors.
+    static func recordedRegistration(
+        _ relativePath: String
+    ) throws -> (response: RegistrationResponse, expectations: RegistrationExpectations, ceremony: RecordedCeremony) {
+        let ceremony = try RecordedCeremony.load(contentsOf: fixturesDirectory.appendingPathComponent(relativePath))
+        guard case .registration(let json) = ceremony.response else {
+            throw WebAuthnError(.malformedInput, "\(relativePath) is not a registration")
+        }
+        let expectations = RegistrationExpectations(
+            relyingPartyID: ceremony.rpId,
+            origins: Set(ceremony.origins),
+            challenge: try #require(Base64URL.decode(ceremony.challenge)),
+            verificationInstant: try #require(ceremony.at.flatMap(ISO8601DateFormatter().date(from:))))
+        return (try RegistrationResponse(json), expectations, ceremony)
+    }
+
+    /// The certificates of the PEM file `relativePath` of `Fixtures/`.
+    static func fixtureCertificates(_ relativePath: String) throws -> [Certificate] {
+        let url = fixturesDirectory.appendingPathComponent(relativePath)
+        return try Certificate.certificates(fromPEM: String(decoding: Data(contentsOf: url), as: UTF8.self))
+    }
 }

@@ -14,19 +14,8 @@ import Testing
 
     /// A recorded registration of `Fixtures/real-devices/` and the expectations it was made under.
     static func recorded(_ name: String) throws -> (RegistrationResponse, RegistrationExpectations) {
-        let path = "real-devices/\(name).registration.json"
-        let fixture = try AttestationTestSupport.fixture(path)
-        let (attestationObject, clientDataJSON) = try AttestationTestSupport.registration(path)
-        let decoded = try AttestationObject(bytes: attestationObject)
-        let credentialID = try #require(decoded.authenticatorData.attestedCredentialData?.credentialID)
-        let response = RegistrationResponse(
-            credentialID: credentialID, clientDataJSON: clientDataJSON, attestationObject: attestationObject)
-        let expectations = RegistrationExpectations(
-            relyingPartyID: try #require(fixture["rpId"] as? String),
-            origins: Set(try #require(fixture["origins"] as? [String])),
-            challenge: try #require((fixture["challenge"] as? String).flatMap(Base64URL.decode)),
-            verificationInstant: AttestationTestSupport.realDeviceInstant)
-        return (response, expectations)
+        let recorded = try Support.recordedRegistration("real-devices/\(name).registration.json")
+        return (recorded.response, recorded.expectations)
     }
 
     /// A policy whose one entry describes `aaguid` under `root` with `attestationTypes` and
@@ -50,7 +39,7 @@ import Testing
     @Test func aYubiKey5WithNFCPassesItsEntryAndNotAnotherModels() throws {
         let (response, expectations) = try Self.recorded("YubiKey5Nfc")
         let root = try #require(
-            AttestationTestSupport.fixtureCertificates("trust-anchors/yubico-u2f-root-ca-457200631.pem").first)
+            Support.fixtureCertificates("trust-anchors/yubico-u2f-root-ca-457200631.pem").first)
         let entry = { (types: [String], algorithms: [String]) in
             try Self.policy(
                 aaguid: "fa2b99dc-9e39-4257-8f92-4a30d23c4118", description: "YubiKey 5 Series with NFC",

@@ -13,14 +13,24 @@ import Testing
 @Suite struct MetadataEntryBindingTests {
     typealias Support = MetadataTestSupport
 
+    /// The WebAuthn Level 3 test vector "FIDO U2F Attestation with ES256 Credential".
+    static let u2fFixture = "w3c/fido-u2f-es256.registration.json"
+
+    /// The root of the `fido-u2f` test vector's attestation certificate: the W3C test vectors' CA.
+    static func u2fRoot() throws -> Certificate {
+        let pem = try #require(try Support.recordedRegistration(u2fFixture).ceremony.trustAnchors?.first)
+        return try #require(try Certificate.certificates(fromPEM: pem).first)
+    }
+
     /// The recorded `fido-u2f` registration with the AAGUID in its authenticator data replaced by `aaguid`
     /// (outside the U2F signature), as a plain `fido-u2f` statement or wrapped in `compound[fido-u2f, none]`.
     static func u2fRegistration(
         wrappedInCompound: Bool,
         aaguid: AAGUID
     ) throws -> (RegistrationResponse, RegistrationExpectations) {
-        let object = AttestationTestSupport.bytes(AttestationFormatTestData.fidoU2FAttestationObject)
-        let clientDataJSON = AttestationTestSupport.bytes(AttestationFormatTestData.fidoU2FClientDataJSON)
+        let recorded = try Support.recordedRegistration(Self.u2fFixture)
+        let object = recorded.response.attestationObject
+        let clientDataJSON = recorded.response.clientDataJSON
         let map = try #require(try CBORDecoder().decode(object).mapValue)
         var entries: [CBORMap.Entry] = []
         for entry in map.entries {
@@ -52,17 +62,13 @@ import Testing
         let credentialID = try #require(decoded.authenticatorData.attestedCredentialData?.credentialID)
         let response = RegistrationResponse(
             credentialID: credentialID, clientDataJSON: clientDataJSON, attestationObject: attestationObject)
-        let expectations = RegistrationExpectations(
-            relyingPartyID: "example.org", origins: ["https://example.org"],
-            challenge: try #require(Base64URL.decode("4HQ3KZC5yqUHoiffxnsAN4DEUyU4DRqQwg-B7X0IDAY")),
-            verificationInstant: AttestationTestSupport.instant)
-        return (response, expectations)
+        return (response, recorded.expectations)
     }
 
     /// A policy requiring L3 over a BLOB whose only entry is an L3 model `aaguidB` under the U2F key's root.
     static func certifiedModelPolicy() throws -> MetadataTrustPolicy {
         let service = try Support.service()
-        let vendorRoot = try AttestationTestSupport.certificate(AttestationFormatTestData.w3cRootCertificate)
+        let vendorRoot = try Self.u2fRoot()
         let entry = VirtualMetadataService.entry(
             aaguid: Support.aaguidB, description: "Certified L3 model of the same vendor",
             attestationRootCertificates: [vendorRoot], statusReports: [("FIDO_CERTIFIED_L3", "2024-01-01")])
@@ -82,7 +88,7 @@ import Testing
     @Test func aTrustedCompoundU2FStatementGetsNoCertificationFromTheAAGUID() throws {
         var anchors = AttestationTrustAnchors.empty
         anchors.addForEveryFormat([
-            try AttestationTestSupport.certificate(AttestationFormatTestData.w3cRootCertificate)
+            try Self.u2fRoot()
         ])
         let verifier = RegistrationVerifier(trustAnchors: anchors, metadata: try Self.certifiedModelPolicy())
         let (response, expectations) = try Self.u2fRegistration(wrappedInCompound: true, aaguid: Support.aaguidB)

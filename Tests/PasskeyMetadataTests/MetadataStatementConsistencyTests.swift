@@ -21,10 +21,10 @@ import Testing
         algorithm: COSEAlgorithm = .es256
     ) throws -> RegistrationResponse {
         var authenticator = VirtualAuthenticator(
-            relyingPartyID: VirtualTestSupport.relyingPartyID, attestation: try #require(attestation),
+            relyingPartyID: MetadataTestSupport.relyingPartyID, attestation: try #require(attestation),
             aaguid: Support.aaguidA)
         let registration = try authenticator.register(
-            challenge: VirtualTestSupport.registrationChallenge, algorithm: algorithm, userHandle: nil)
+            challenge: MetadataTestSupport.registrationChallenge, algorithm: algorithm, userHandle: nil)
         return try RegistrationResponse(json: registration.jsonBytes)
     }
 
@@ -52,7 +52,7 @@ import Testing
         _ policy: MetadataTrustPolicy,
         untrustedAttestationPolicy: UntrustedAttestationPolicy = .reject
     ) throws -> VerifiedRegistration {
-        var expectations = VirtualTestSupport.registrationExpectations(at: Support.instant)
+        var expectations = MetadataTestSupport.registrationExpectations(at: Support.instant)
         expectations.untrustedAttestationPolicy = untrustedAttestationPolicy
         return try RegistrationVerifier(metadata: policy).verify(response, expecting: expectations)
     }

@@ -8,6 +8,24 @@ import Testing
 /// authenticators of every parameter set with `none`, `packed` self and `packed` x5c attestation, the relying
 /// party's flow, and the YubiKey recordings from registration to assertion.
 @Suite struct MLDSACeremonyTests {
+    static let user = PublicKeyCredentialUserEntity(
+        id: Array("Self.user-user-handle".utf8), name: "Self.user@example.com", displayName: "Alice")
+    /// `Fixtures/real-devices/`.
+    static let realDevices = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures").appendingPathComponent("real-devices")
+
+    /// A relying party for `example.com` with in-memory stores that accepts `algorithms`.
+    static func relyingParty(allowing algorithms: [COSEAlgorithm]) throws -> RelyingParty {
+        var configuration = RelyingPartyConfiguration(
+            relyingPartyID: "example.com", relyingPartyName: "Example", origins: ["https://example.com"])
+        configuration.allowedAlgorithms = algorithms
+        let clock = ManualClock()
+        return try RelyingParty(
+            configuration: configuration, credentialStore: InMemoryCredentialStore(),
+            challengeStore: InMemoryChallengeStore(), clock: { clock.now })
+    }
+
     static let algorithms: [COSEAlgorithm] = [.mlDSA44, .mlDSA65, .mlDSA87]
     static let attestations: [VirtualTestSupport.Attestation] = [.none, .packedSelf, .packed]
 
@@ -80,9 +98,9 @@ import Testing
     }
 
     @Test func theRelyingPartyRegistersAndSignsInWithAnMLDSAPasskey() async throws {
-        let relyingParty = try makeRelyingParty { $0.allowedAlgorithms = [.mlDSA65, .es256] }
+        let relyingParty = try Self.relyingParty(allowing: [.mlDSA65, .es256])
         var authenticator = VirtualAuthenticator(relyingPartyID: "example.com", attestation: .none)
-        let creationOptions = try await relyingParty.beginRegistration(for: alice)
+        let creationOptions = try await relyingParty.beginRegistration(for: Self.user)
         #expect(creationOptions.pubKeyCredParams.first?.alg == COSEAlgorithm.mlDSA65.rawValue)
         let registration = try authenticator.register(options: creationOptions)
         let registered = try await relyingParty.finishRegistration(json: registration.jsonBytes)
@@ -90,16 +108,16 @@ import Testing
         let requestOptions = try await relyingParty.beginAuthentication()
         let assertion = try authenticator.authenticate(options: requestOptions)
         let signedIn = try await relyingParty.finishAuthentication(json: assertion.jsonBytes)
-        #expect(signedIn.userHandle == alice.id)
+        #expect(signedIn.userHandle == Self.user.id)
         #expect(signedIn.credentialID == registered.credentialID)
     }
 
     @Test func aRelyingPartyThatDoesNotListMLDSARefusesItsRegistration() async throws {
-        let relyingParty = try makeRelyingParty { $0.allowedAlgorithms = [.es256] }
+        let relyingParty = try Self.relyingParty(allowing: [.es256])
         var authenticator = VirtualAuthenticator(relyingPartyID: "example.com", attestation: .none)
-        let options = try await relyingParty.beginRegistration(for: alice)
+        let options = try await relyingParty.beginRegistration(for: Self.user)
         let registration = try authenticator.register(
-            challenge: try #require(options.challengeBytes), algorithm: .mlDSA44, userHandle: alice.id)
+            challenge: try #require(options.challengeBytes), algorithm: .mlDSA44, userHandle: Self.user.id)
         await #expect(throws: WebAuthnError(.unsupportedAlgorithm, "")) {
             try await relyingParty.finishRegistration(json: registration.jsonBytes)
         }
@@ -109,11 +127,13 @@ import Testing
     /// not published), its record verifies the recorded assertion, and the default policy refuses it.
     @Test(arguments: ["Mldsa44", "Mldsa65", "Mldsa87"])
     func aYubiKeyRegistrationVerifiesAndItsRecordVerifiesTheRecordedAssertion(name: String) throws {
-        let directory = FixtureReplayTests.fixturesDirectory.appendingPathComponent("real-devices")
-        let registrationFixture = try FixtureReplayTests.load(
-            directory.appendingPathComponent("\(name).registration.json"))
-        let authenticationFixture = try FixtureReplayTests.load(
-            directory.appendingPathComponent("\(name).authentication.json"))
+        let directory = Self.realDevices
+        let registrationFixture = try RecordedCeremony.load(
+            contentsOf:
+                directory.appendingPathComponent("\(name).registration.json"))
+        let authenticationFixture = try RecordedCeremony.load(
+            contentsOf:
+                directory.appendingPathComponent("\(name).authentication.json"))
         guard case .registration(let registrationJSON) = registrationFixture.response,
             case .authentication(let authenticationJSON) = authenticationFixture.response
         else {
