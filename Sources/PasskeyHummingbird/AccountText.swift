@@ -103,11 +103,13 @@ public enum AccountText {
     /// Whether `scalar` shows as something of its own: it is not white space, not a control or format character
     /// (general categories Cc, Cf: the joiners U+200C and U+200D among them), not a combining mark (Mn, Mc, Me: they
     /// only change the character before them) and not a default-ignorable code point (Unicode §5.21: variation
-    /// selectors, the Hangul fillers, which render as nothing). A name needs one such scalar; an emoji sequence
-    /// joined by U+200D has its emoji.
+    /// selectors, the Hangul fillers, which render as nothing), nor the blank braille pattern U+2800, a symbol that
+    /// shows as nothing. A name needs one such scalar; an emoji sequence joined by U+200D has its emoji.
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
-        guard !properties.isWhitespace, !properties.isDefaultIgnorableCodePoint else { return false }
+        guard !properties.isWhitespace, !properties.isDefaultIgnorableCodePoint, scalar.value != 0x2800 else {
+            return false
+        }
         switch properties.generalCategory {
         case .control, .format, .nonspacingMark, .spacingMark, .enclosingMark:
             return false

@@ -82,7 +82,14 @@ public enum DatabaseLocation: Sendable, Hashable {
         guard !trimmed.contains(where: \.isNewline) else {
             throw ServerConfigurationError("\(source) holds more than one line")
         }
-        return DatabaseLocation(argument: trimmed)
+        let location = DatabaseLocation(argument: trimmed)
+        // A value meant as a URL that is not read as one (quoted, a typo in the scheme) would otherwise become an
+        // SQLite path and be shown, password and all, in the messages about that path.
+        if case .sqlite = location, trimmed.contains("://") || trimmed.contains("@") {
+            throw ServerConfigurationError(
+                "\(source) holds neither a postgres:// or postgresql:// URL nor an SQLite path (it is not shown)")
+        }
+        return location
     }
 }
 #endif

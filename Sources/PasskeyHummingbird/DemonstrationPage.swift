@@ -232,7 +232,7 @@ enum DemonstrationPage {
           if (error instanceof ServerRefusal) {
             if (SERVER_MESSAGES[error.code]) { return SERVER_MESSAGES[error.code]; }
             if (error.code === "malformedInput") {
-              // The server's own reason names the member and what it must be (never the client's text).
+              // The server's own reason names the member and what it must be; shown as text, on the sender's page.
               return "That was not accepted: " + error.message.slice(error.message.indexOf(":") + 1).trim() + ".";
             }
             return error.httpStatus >= 500 ? "The server had a problem. Please try again in a moment."

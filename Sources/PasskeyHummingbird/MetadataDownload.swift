@@ -7,9 +7,12 @@ import FoundationNetworking
 #endif
 
 /// One download of a metadata BLOB from a ``MetadataSource/url(_:)`` (FIDO Metadata Service v3.0 §3.1.7), streamed
-/// with a byte cap: a `Content-Length` above the cap is refused before any of the body is read, and the body is read
-/// only up to the cap, then the transfer is cancelled, so a hostile or broken server cannot make the server hold
-/// more than the cap in memory. Redirects are followed as ``MetadataDownloadRedirectPolicy`` says.
+/// with a byte cap: a `Content-Length` above the cap is refused with the first bytes of the body, and the body is
+/// read only up to the cap, then the transfer is cancelled, so a hostile or broken server cannot make the server
+/// hold much more than the cap in memory. Redirects are followed as ``MetadataDownloadRedirectPolicy`` says. One
+/// limit is Foundation's on Linux: it keeps the body of a redirect response whole before it asks whether to follow
+/// it, so the host of the URL (https, chosen by the operator) can still send a large redirect body
+/// (`Docs/Decisions.md`, "FIDO metadata download").
 final class MetadataDownload: NSObject, URLSessionDataDelegate, Sendable {
     /// Where the download started.
     let url: URL

@@ -17,13 +17,19 @@ enum MetadataDownloadRedirectPolicy {
     }
 
     /// Whether a download that started at `original` follows a redirect to `target` as its `count`th (from 1):
-    /// `target` is a URL ``allows(_:)`` accepts, on `original`'s host, not from `https` down to `http`, and `count`
-    /// is at most ``maximumRedirects``.
+    /// `target` is a URL ``allows(_:)`` accepts, on `original`'s host and port (the scheme's default when none is
+    /// written), not from `https` down to `http`, and `count` is at most ``maximumRedirects``.
     static func follows(_ target: URL?, from original: URL, count: Int) -> Bool {
         guard count <= maximumRedirects, let target, allows(target),
-            let host = target.host?.lowercased(), host == original.host?.lowercased()
+            let host = target.host?.lowercased(), host == original.host?.lowercased(),
+            port(of: target) == port(of: original)
         else { return false }
         return target.scheme?.lowercased() == "https" || original.scheme?.lowercased() == "http"
+    }
+
+    /// `url`'s port, or its scheme's default (443 for https, 80 for http).
+    private static func port(of url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }
 #endif

@@ -114,6 +114,12 @@ public enum PostgresConnectionURL {
                 rootCertificate == "system" || rootCertificate?.isEmpty == true
                 ? nil : rootCertificate
             let tlsMode = try PostgresTLSMode(sslMode: query.first { $0.name == "sslmode" }?.value, host: host)
+            // libpq 16 refuses the system's roots with a mode that would not check them: asking for them means
+            // asking for a verified certificate.
+            if rootCertificate == "system", tlsMode != .verifyFull {
+                throw ServerConfigurationError(
+                    "sslrootcert=system needs sslmode=verify-full, which checks the certificate")
+            }
             self.tlsMode = tlsMode == .require && rootCertificatePath != nil ? .verifyCA : tlsMode
             self.rootCertificatePath = rootCertificatePath
         }

@@ -49,9 +49,13 @@ import Testing
             #expect(
                 try PostgresConnectionURL.tlsMode("postgres://u:p@db.example.com/p?sslmode=require&sslrootcert=ca.pem")
                     == .verifyCA)
-            #expect(
+            // The system's roots mean a check: with a mode that would skip it, the URL is refused, as libpq 16 does.
+            #expect(throws: ServerConfigurationError.self) {
                 try PostgresConnectionURL.tlsMode("postgres://u:p@db.example.com/p?sslmode=require&sslrootcert=system")
-                    == .require)
+            }
+            #expect(
+                try PostgresConnectionURL.tlsMode(
+                    "postgres://u:p@db.example.com/p?sslmode=verify-full&sslrootcert=system") == .verifyFull)
             #expect(try PostgresConnectionURL.tlsMode("postgres://u:p@localhost/p?sslmode=verify-full") == .verifyFull)
             #expect(throws: ServerConfigurationError.self) {
                 try PostgresConnectionURL.configuration("postgres://u:p@db.example.com/p?sslmode=prefer")
@@ -84,6 +88,13 @@ import Testing
                 try DatabaseLocation(environmentVariable: name, environment: environment)
             }
             #expect(error?.message.hasPrefix("--database-env \(name)") == true)
+        }
+        // A URL that is not read as one (quoted, a typo in the scheme) is refused without being shown.
+        for value in [#""postgres://u:s3cret@h/db""#, "postgress://u:s3cret@h/db", "u:s3cret@h/db"] {
+            let refused = #expect(throws: ServerConfigurationError.self) {
+                try DatabaseLocation(environmentVariable: "V", environment: ["V": value])
+            }
+            #expect(refused?.message.contains("s3cret") == false)
         }
         let long = ["LONG": "postgres://u:" + String(repeating: "s", count: 5000) + "@h/db"]
         let error = #expect(throws: ServerConfigurationError.self) {

@@ -119,9 +119,13 @@ import Testing
         #expect(!follows("https://fidoalliance.org/blob.jwt"))
         #expect(!follows("http://mds3.fidoalliance.org/blob.jwt"))
         #expect(!follows("ftp://mds3.fidoalliance.org/blob.jwt"))
+        #expect(follows("https://mds3.fidoalliance.org:443/blob.jwt"))
+        #expect(!follows("https://mds3.fidoalliance.org:8443/blob.jwt"))
         let loopback = try #require(URL(string: "http://127.0.0.1:8000/mds"))
         #expect(
-            MetadataDownloadRedirectPolicy.follows(URL(string: "http://127.0.0.1:9000/x"), from: loopback, count: 1))
+            MetadataDownloadRedirectPolicy.follows(URL(string: "http://127.0.0.1:8000/x"), from: loopback, count: 1))
+        #expect(
+            !MetadataDownloadRedirectPolicy.follows(URL(string: "http://127.0.0.1:9000/x"), from: loopback, count: 1))
         #expect(
             !MetadataDownloadRedirectPolicy.follows(URL(string: "http://localhost:8000/x"), from: loopback, count: 1))
         #expect(!MetadataDownloadRedirectPolicy.follows(nil, from: loopback, count: 1))

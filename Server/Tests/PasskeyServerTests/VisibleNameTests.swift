@@ -12,7 +12,7 @@ import Testing
     /// selector, the Hangul filler.
     static let invisible = [
         "\u{200D}", "\u{200D}\u{200C}\u{200D}", "\u{0301}", "\u{0301}\u{0301}\u{0301}", "\u{20DD}", "\u{FE0F}",
-        "\u{3164}", "\u{200D}\u{0301}",
+        "\u{3164}", "\u{200D}\u{0301}", "\u{2800}", "\u{2800}\u{200D}",
     ]
 
     @Test(arguments: invisible)
