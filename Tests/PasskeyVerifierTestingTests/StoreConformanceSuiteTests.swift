@@ -102,7 +102,7 @@ import Testing
     @Test func anErrorTheStoreThrowsIsReportedWithTheCheck() async throws {
         let suite = StoreConformanceTests(
             credentialStore: { InMemoryCredentialStore() },
-            challengeStore: { ThrowingChallengeStore() }
+            challengeStore: { UnavailableChallengeStore() }
         )
         let failure = await #expect(throws: StoreConformanceTests.Failure.self) {
             try await suite.runAll()
@@ -172,31 +172,6 @@ actor NaiveCredentialStore: CredentialStore {
     func remove(credentialID: [UInt8]) -> Bool {
         order.removeAll { $0 == credentialID }
         return records.removeValue(forKey: credentialID) != nil
-    }
-}
-
-/// A challenge store whose database is down.
-struct ThrowingChallengeStore: ChallengeStore {
-    struct Unavailable: Error {}
-
-    func put(_ challenge: IssuedChallenge) async throws {
-        throw Unavailable()
-    }
-
-    func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
-        throw Unavailable()
-    }
-
-    func removeExpired(at instant: Date) async throws -> Int {
-        throw Unavailable()
-    }
-
-    func removeOldest(keeping maximumCount: Int) async throws -> Int {
-        throw Unavailable()
-    }
-
-    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
-        throw Unavailable()
     }
 }
 

@@ -134,28 +134,3 @@ import Testing
         #expect(clock.now == Date(timeIntervalSince1970: 105))
     }
 }
-
-/// A challenge store whose database is down.
-private struct UnavailableChallengeStore: ChallengeStore {
-    struct Unavailable: Error {}
-
-    func put(_ challenge: IssuedChallenge) async throws {
-        throw Unavailable()
-    }
-
-    func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
-        throw Unavailable()
-    }
-
-    func removeExpired(at instant: Date) async throws -> Int {
-        throw Unavailable()
-    }
-
-    func removeOldest(keeping maximumCount: Int) async throws -> Int {
-        throw Unavailable()
-    }
-
-    func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
-        throw Unavailable()
-    }
-}
