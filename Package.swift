@@ -22,8 +22,11 @@ let package = Package(
         .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
         .library(name: "PasskeyVerifierPostgres", targets: ["PasskeyVerifierPostgres"]),
         // The passkey routes, sessions and their SQL stores for a Hummingbird 2 application (the Hummingbird trait;
-        // the SQL stores with the SQLite and PostgreSQL traits): what passkey-server (Server/) serves.
+        // the SQL stores with the SQLite and PostgreSQL traits): what passkey-server serves.
         .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
+        // The server over PasskeyHummingbird, with the Server trait (`swift run --traits Server passkey-server serve
+        // …`; add PostgreSQL for postgres:// databases). Without the trait it only says how to build it.
+        .executable(name: "passkey-server", targets: ["passkey-server"]),
     ],
     traits: [
         .trait(
@@ -41,6 +44,14 @@ let package = Package(
                 Hummingbird 2 application, with SQL account and session stores for the SQLite and PostgreSQL traits.
                 """
         ),
+        .trait(
+            name: "Server",
+            description: """
+                The passkey-server executable (and the sign-in workload of the instruction guard): Hummingbird over \
+                SQLite, with swift-prometheus for /metrics. Add the PostgreSQL trait to serve postgres:// databases.
+                """,
+            enabledTraits: ["SQLite", "Hummingbird"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,6 +65,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -138,6 +150,32 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "passkey-server",
+            dependencies: [
+                .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])
+                ),
+            ]
+        ),
+        // The server's sign-in through its routes in process, counted by .ci/instruction-guard.sh.
+        .executableTarget(
+            name: "passkey-sign-in-workload",
+            dependencies: [
+                .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyVerifier", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyVerifierTesting", condition: .when(traits: ["Server"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Server"])),
+            ]
+        ),
         .testTarget(name: "PasskeyCBORTests", dependencies: ["PasskeyCBOR"]),
         .testTarget(name: "PasskeyCryptoTests", dependencies: ["PasskeyCrypto", "PasskeyCBOR", "CPasskeyLibCrypto"]),
         .testTarget(
@@ -177,6 +215,25 @@ let package = Package(
             name: "PasskeyVerifierPostgresTests",
             dependencies: [
                 "PasskeyVerifierPostgres", "PasskeyVerifierTesting", "PasskeyMetadata",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        // The routes and passkey-server (the Server trait; the PostgreSQL tests with the PostgreSQL trait as well).
+        .testTarget(
+            name: "PasskeyHummingbirdTests",
+            dependencies: [
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyVerifierTesting",
+                .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
+                .target(name: "passkey-server", condition: .when(traits: ["Server"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Server"])),
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Server"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),

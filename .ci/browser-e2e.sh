@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser suite (Server/EndToEnd/browser_test.py): headless Chromium with WebDriver virtual authenticators
+# The browser suite (Tests/EndToEnd/browser_test.py): headless Chromium with WebDriver virtual authenticators
 # against a passkey-server on a temporary SQLite file. Installs what is missing (Debian chromium and
 # chromium-driver, selenium from PyPI), builds passkey-server (an incremental build when .ci/run built it
 # already), serves it on a free loopback port as RP ID localhost, and a second one with --conformance (open
@@ -46,9 +46,9 @@ done
 if [ -n "${PASSKEY_SERVER:-}" ]; then
     server_binary=$PASSKEY_SERVER
 else
-    echo "== building passkey-server (incremental after the Server step of .ci/run)"
-    (cd Server && swift build --product passkey-server --traits PostgreSQL)
-    server_binary=Server/.build/debug/passkey-server
+    echo "== building passkey-server (incremental after the all-traits step of .ci/run)"
+    swift build --product passkey-server --enable-all-traits
+    server_binary=.build/debug/passkey-server
 fi
 if [ ! -x "$server_binary" ]; then
     echo "no passkey-server at $server_binary" >&2
@@ -112,12 +112,12 @@ start_server passkeys "$port"
 export PASSKEY_SERVER_URL="$origin" PYTHONDONTWRITEBYTECODE=1
 if [ "$mode" = record ]; then
     echo "== recording Chromium ceremonies into Fixtures/chromium/"
-    python3 Server/EndToEnd/browser_record.py
+    python3 Tests/EndToEnd/browser_record.py
 else
     conformance_port=$(free_port)
     echo "== passkey-server --conformance on http://localhost:$conformance_port (open registration)"
     start_server conformance "$conformance_port" --conformance
     echo "== browser suite (screenshots into $artifacts)"
     PASSKEY_CONFORMANCE_SERVER_URL="http://localhost:$conformance_port" BROWSER_E2E_ARTIFACTS="$artifacts" \
-        python3 Server/EndToEnd/browser_test.py -v
+        python3 Tests/EndToEnd/browser_test.py -v
 fi

@@ -12,8 +12,8 @@
 #   batch-1000-lines           1 000 ES256 assertion lines of 200 credentials (Benchmarks/batch/make-assertions.py,
 #                              deterministic), per run
 #   server-sign-in             one sign-in (POST /assertion/options, an ES256 assertion, POST /assertion/result)
-#                              through passkey-server's routes in process on SQLite (Server's release
-#                              passkey-sign-in-workload, without the PostgreSQL trait), per sign-in
+#                              through passkey-server's routes in process on SQLite (the release
+#                              passkey-sign-in-workload, Server trait without PostgreSQL), per sign-in
 # "Per line" (and "per sign-in") is the difference between a run of 2N and one of N, divided by N, so process
 # start-up cancels out; "per run" subtracts a one-line run.
 set -euo pipefail
@@ -26,10 +26,11 @@ if ! command -v valgrind >/dev/null 2>&1 || ! command -v strip >/dev/null 2>&1; 
     apt-get update
     apt-get install -y --no-install-recommends valgrind binutils
 fi
-swift build -c release --product passkey-verify 2>&1 | grep -E "error|warning:" || true
+# One release configuration (the Server trait) for both binaries, so that the core is compiled once.
+swift build -c release --traits Server --product passkey-verify 2>&1 | grep -E "error|warning:" || true
 binary=.build/release/passkey-verify
-(cd Server && swift build -c release --product passkey-sign-in-workload 2>&1 | grep -E "error|warning:" || true)
-workload=Server/.build/release/passkey-sign-in-workload
+swift build -c release --traits Server --product passkey-sign-in-workload 2>&1 | grep -E "error|warning:" || true
+workload=.build/release/passkey-sign-in-workload
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's one-command server, started as a new user starts it, with the passkey-server binary CI has built
 # already (no second build): on a temporary SQLite file it answers /health/ready, and it stops with exit 0 on
-# SIGTERM. The binary is the Server step's debug build (Server/.build/debug/passkey-server, with the PostgreSQL
+# SIGTERM. The binary is the all-traits step's debug build (.build/debug/passkey-server, with the PostgreSQL
 # trait) unless PASSKEY_SERVER names another one. Python 3 and curl.
 #
 #   .ci/quick-start.sh                   the checks above
@@ -20,9 +20,9 @@ case "${1:-}" in
     *) echo "usage: $0 [--no-postgres]" >&2; exit 2 ;;
 esac
 
-binary=${PASSKEY_SERVER:-Server/.build/debug/passkey-server}
+binary=${PASSKEY_SERVER:-.build/debug/passkey-server}
 if [ ! -x "$binary" ]; then
-    echo "no passkey-server at $binary: build Server first (cd Server && swift build), or set PASSKEY_SERVER" >&2
+    echo "no passkey-server at $binary: build it first (swift build --traits Server,PostgreSQL), or set PASSKEY_SERVER" >&2
     exit 1
 fi
 

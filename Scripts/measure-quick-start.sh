@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The quick start's cold build, measured for Docs/Performance.md ("Cold build of passkey-server"): the README's
-# `swift run passkey-server` as a new user meets it, that is a build of passkey-server with the Server package's
-# default traits (SQLite, no PostgreSQL driver) in an empty scratch directory, the dependencies fetched included,
+# `swift run --traits Server passkey-server` as a new user meets it, that is a build of passkey-server with the
+# Server trait (SQLite and Hummingbird, no PostgreSQL driver) in an empty scratch directory, the dependencies fetched included,
 # timed and reported with its build steps and the machine's cores. It fails if PostgresNIO was compiled. Then
 # .ci/quick-start.sh --no-postgres runs that binary: it starts on a temporary SQLite file, answers /health/ready,
 # stops with exit 0 on SIGTERM, and refuses a postgres:// database at start (exit 1, naming the trait).
@@ -17,9 +17,9 @@ scratch=$(mktemp -d)
 work=$(mktemp -d)
 trap 'rm -rf "$scratch" "$work"' EXIT
 
-echo "== cold build of passkey-server with the default traits into $scratch (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "== cold build of passkey-server with the Server trait into $scratch (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 start=$(date +%s)
-(cd Server && swift build --product passkey-server --scratch-path "$scratch") >"$work/build.log" 2>&1 || {
+swift build --traits Server --product passkey-server --scratch-path "$scratch" >"$work/build.log" 2>&1 || {
     tail -n 40 "$work/build.log"
     exit 1
 }

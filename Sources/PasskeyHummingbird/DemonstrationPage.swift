@@ -12,7 +12,7 @@
 /// Every refusal is shown in words, never as the server's code or the browser's exception name.
 ///
 /// One `<script>` and one `<style>`, both carrying the per-response nonce of ``PageController``'s
-/// Content-Security-Policy; no inline event handlers. The browser suite (`Server/EndToEnd/browser_test.py`) drives
+/// Content-Security-Policy; no inline event handlers. The browser suite (`Tests/EndToEnd/browser_test.py`) drives
 /// the page by its element ids.
 enum DemonstrationPage {
     /// The page, its script and style carrying `nonce`.

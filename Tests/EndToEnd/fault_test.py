@@ -1,0 +1,1102 @@
+"""Faults under load (issue 21 §2): passkey-server keeps signing in and registering while one part breaks at a
+time, then the database is checked against what the clients were told.
+
+    python3 Tests/EndToEnd/fault_test.py --server .build/debug/passkey-server [--fault-seconds 10]
+
+Loopback only, bounded (`--time-limit`, 15 minutes by default), and it stops by itself. PostgreSQL faults run on a
+throwaway cluster the script creates with the machine's `initdb` on a free port in a temporary directory (as the
+`postgres` user when run as root), so stopping it disturbs no other cluster; SQLite faults on a small tmpfs the
+script mounts (as root; otherwise they are skipped with a message). The faults, each on fresh instances:
+
+- `postgres-restart`, `postgres-stop`: PostgreSQL restarted, and stopped for `--fault-seconds`, under load: no 500,
+  503 while it is away, every answer within the store deadline and a margin, 200 again within 5 s of its return,
+  the server not restarted;
+- `sigkill`: one of three instances killed with SIGKILL: the two others keep answering 200, and a registration and
+  a sign-in begun on the dead one finish on another;
+- `sigterm`: SIGTERM to one of two instances under load: every request sent to it before the signal is answered,
+  and it exits 0;
+- `lock`: `LOCK TABLE passkey_credentials IN ACCESS EXCLUSIVE MODE` held for `--fault-seconds`: 503 within the
+  store deadline and a margin, at most the pool's connections wait on the lock, 200 within 5 s of its release;
+- `concurrent-start`: three instances started at the same moment on an empty database all serve; a start against
+  a port nobody listens on and with a wrong password each fail with an exit status and a message naming the
+  cause;
+- `sqlite-full`: the SQLite file on a full filesystem under load: 503 (never a crash or a 500), 200 again once
+  space is freed, `PRAGMA integrity_check` ok; `sqlite-read-only`: a start on a read-only filesystem fails with a
+  message, or serves 503, never a crash;
+- `hostile-database`: a schema version that is negative, too large or not a number, and a credentials table with
+  the wrong columns (SQLite and PostgreSQL): an exit status above 0 and a message naming the damage at start,
+  never a trap.
+
+The load: `--concurrency` workers, each on a keep-alive connection to one instance (on a connection error it moves
+to the next live instance, as a load balancer would), each registering a new user every fifth round and otherwise
+signing in with one of its credentials (discoverable: empty allowCredentials), the signature counter going up by
+one per assertion; every fourth sign-in answered 200 is posted again to another instance, and must be refused.
+After each load fault the database is checked: every registration answered 200 is stored for its user, no
+credential's counter or version is below what the 200 answers imply, and no challenge of an answered 200 is still
+pending. The table printed at the end is the one in Docs/Robustness.md. The exit status is 1 when any check fails.
+"""
+
+import argparse
+import asyncio
+import glob
+import json
+import os
+import pwd
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from load_test import HTTPConnection  # noqa: E402
+from server_processes import (  # noqa: E402
+    ORIGIN,
+    RELYING_PARTY_ID,
+    ServerCluster,
+    ServerInstance,
+    free_port,
+    wait_until_ready,
+)
+from software_authenticator import SoftwareAuthenticator, SoftwareCredential, from_base64url  # noqa: E402
+
+REQUEST_TIMEOUT = 30
+RECOVERY_BOUND = 5.0
+LATENCY_MARGIN = 2.0
+SERVER_ARGUMENTS = ["--rate-limit", "off", "--username-rate-limit", "off"]
+
+
+# The throwaway PostgreSQL cluster.
+
+
+class ThrowawayPostgres:
+    """A PostgreSQL cluster of its own in a temporary directory, on a free loopback port, password `postgres`
+    for the superuser `postgres`; stopped and removed at the end."""
+
+    def __init__(self) -> None:
+        candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+        initdb = candidates[-1] if candidates else shutil.which("initdb")
+        if not initdb:
+            raise RuntimeError("no initdb: install PostgreSQL's server package (what .ci/postgres.sh does)")
+        self.bin = os.path.dirname(initdb)
+        self.directory = tempfile.mkdtemp(prefix="passkey-fault-pg-")
+        self.data = os.path.join(self.directory, "data")
+        self.port = free_port()
+        self.user = "postgres" if os.geteuid() == 0 else None
+        if self.user:
+            os.chown(self.directory, pwd.getpwnam(self.user).pw_uid, pwd.getpwnam(self.user).pw_gid)
+        password_file = os.path.join(self.directory, "password")
+        with open(password_file, "w", encoding="ascii") as file:
+            file.write("postgres\n")
+        if self.user:
+            os.chown(password_file, pwd.getpwnam(self.user).pw_uid, -1)
+        self._run(
+            "initdb", "-D", self.data, "-U", "postgres", "--pwfile", password_file, "-E", "UTF8",
+            "--auth-local", "trust", "--auth-host", "scram-sha-256", "--no-sync",
+        )
+        self.start()
+
+    def _run(self, program: str, *arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [os.path.join(self.bin, program), *arguments], user=self.user, check=True, capture_output=True, text=True,
+            cwd=self.directory,
+        )
+
+    def start(self) -> None:
+        options = f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.directory}"
+        self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-l", os.path.join(self.directory, "log"),
+                  "-o", options, "start")
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-m", "fast", "stop")
+
+    def restart(self) -> None:
+        self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-l", os.path.join(self.directory, "log"),
+                  "-m", "fast", "restart")
+
+    def url(self, database: str, password: str = "postgres") -> str:
+        return f"postgres://postgres:{password}@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self, name: str) -> str:
+        self.psql("postgres", f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def psql(self, database: str, statement: str) -> str:
+        """Runs `statement` and returns psql's unaligned, tuple-only output."""
+        return subprocess.run(
+            ["psql", self.url(database), "-v", "ON_ERROR_STOP=1", "-tAc", statement],
+            check=True, capture_output=True, text=True, timeout=60,
+        ).stdout
+
+    def close(self) -> None:
+        try:
+            self._run("pg_ctl", "-D", self.data, "-w", "-t", "60", "-m", "immediate", "stop")
+        except subprocess.CalledProcessError:
+            pass
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+# The load.
+
+
+@dataclass
+class Answer:
+    """One request: its route, the instance's port, when it was sent and answered (monotonic seconds), and the
+    HTTP status, or `None` with `error` for a connection error or a timeout."""
+
+    route: str
+    port: int
+    sent: float
+    answered: float
+    status: int | None
+    error: str = ""
+
+    @property
+    def seconds(self) -> float:
+        return self.answered - self.sent
+
+
+@dataclass
+class TrackedCredential:
+    """A credential registered with a 200: its user, the counter of its last assertion, the highest counter and
+    the count of its sign-ins answered 200."""
+
+    credential: SoftwareCredential
+    username: str
+    counter: int = 0
+    acknowledged_counter: int = 0
+    sign_ins: int = 0
+    reserved: bool = False  # taken by a fault's own ceremony: the workers no longer sign in with it
+
+
+@dataclass
+class Load:
+    """The workers' shared record."""
+
+    instances: list[ServerInstance]
+    authenticator: SoftwareAuthenticator = field(
+        default_factory=lambda: SoftwareAuthenticator(RELYING_PARTY_ID, ORIGIN)
+    )
+    answers: list[Answer] = field(default_factory=list)
+    credentials: list[TrackedCredential] = field(default_factory=list)
+    uncertain_registrations: list[bytes] = field(default_factory=list)
+    honoured_challenges: list[bytes] = field(default_factory=list)
+    replays_honoured: list[str] = field(default_factory=list)
+    dead_ports: set[int] = field(default_factory=set)
+    stopping: bool = False
+    registrations: int = 0
+
+    def live_port(self, after: int) -> int:
+        """The port of the next instance after index `after` that is not known to be dead."""
+        ports = [instance.port for instance in self.instances]
+        for step in range(1, len(ports) + 1):
+            port = ports[(after + step) % len(ports)]
+            if port not in self.dead_ports:
+                return port
+        return ports[after % len(ports)]
+
+
+class Worker:
+    """One client: a keep-alive connection to an instance, its own credentials, sign-ins and registrations."""
+
+    def __init__(self, load: Load, index: int, tag: str):
+        self.load = load
+        self.index = index
+        self.tag = tag
+        self.instance_index = index % len(load.instances)
+        self.port = load.instances[self.instance_index].port
+        self.connection: HTTPConnection | None = None
+        self.own: list[TrackedCredential] = []
+        self.rounds = 0
+
+    async def post(self, route: str, body: bytes, port: int | None = None) -> tuple[int | None, bytes]:
+        """POSTs over the worker's connection (or a new one to `port`), records the answer, and returns the status
+        and body; `None` for a connection error or a timeout, after which the worker moves to the next instance."""
+        sent = time.monotonic()
+        own = port is None
+        port = self.port if own else port
+        connection = self.connection if own else None
+        try:
+            if connection is None:
+                connection = HTTPConnection(port)
+                await asyncio.wait_for(connection.open(), REQUEST_TIMEOUT)
+                if own:
+                    self.connection = connection
+            status, answer = await asyncio.wait_for(connection.post(route.split("#")[0], body), REQUEST_TIMEOUT)
+        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError, IndexError) as error:
+            self.load.answers.append(Answer(route, port, sent, time.monotonic(), None, type(error).__name__))
+            if connection is not None:
+                connection.close()
+            if own:
+                self.connection = None
+                self.port = self.load.live_port(self.instance_index)
+                self.instance_index = [instance.port for instance in self.load.instances].index(self.port)
+                await asyncio.sleep(0.05)
+            return None, b""
+        self.load.answers.append(Answer(route, port, sent, time.monotonic(), status))
+        if not own:
+            connection.close()
+        elif connection.closing:
+            connection.close()
+            self.connection = None
+        return status, answer
+
+    async def run(self) -> None:
+        while not self.load.stopping:
+            self.rounds += 1
+            if not self.own or self.rounds % 5 == 0:
+                await self.register()
+            else:
+                usable = [tracked for tracked in self.own if not tracked.reserved]
+                if usable:
+                    await self.sign_in(random.choice(usable))
+                else:
+                    await self.register()
+
+    async def register(self) -> None:
+        self.load.registrations += 1
+        username = f"{self.tag}-{self.index}-{self.load.registrations}"
+        status, body = await self.post("/attestation/options", json.dumps({"username": username}).encode())
+        if status != 200:
+            return
+        options = json.loads(body)
+        credential, response = self.load.authenticator.register(options)
+        status, body = await self.post("/attestation/result", json.dumps(response).encode())
+        if status == 200:
+            tracked = TrackedCredential(credential, username)
+            self.own.append(tracked)
+            self.load.credentials.append(tracked)
+            self.load.honoured_challenges.append(from_base64url(options["challenge"]))
+        elif status is None:
+            self.load.uncertain_registrations.append(credential.credential_id)
+
+    async def sign_in(self, tracked: TrackedCredential) -> None:
+        status, body = await self.post("/assertion/options", b"{}")
+        if status != 200:
+            return
+        challenge = json.loads(body)["challenge"]
+        if tracked.reserved:
+            return
+        tracked.counter += 1
+        assertion = json.dumps(self.load.authenticator.authenticate(tracked.credential, challenge, tracked.counter))
+        status, body = await self.post("/assertion/result", assertion.encode())
+        if status != 200:
+            return
+        tracked.acknowledged_counter = tracked.counter
+        tracked.sign_ins += 1
+        self.load.honoured_challenges.append(from_base64url(challenge))
+        if tracked.sign_ins % 4 == 0:
+            other = self.load.live_port(self.instance_index)
+            status, body = await self.post("/assertion/result#replay", assertion.encode(), port=other)
+            if status == 200:
+                self.load.replays_honoured.append(challenge)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+
+
+async def run_load(load: Load, concurrency: int, tag: str, fault) -> None:
+    """Runs the workers while the coroutine `fault(load)` breaks something, and stops them when it returns."""
+    workers = [Worker(load, index, tag) for index in range(concurrency)]
+    tasks = [asyncio.create_task(worker.run()) for worker in workers]
+    try:
+        await fault(load)
+    finally:
+        load.stopping = True
+        await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT * 2 + 5)
+        for worker in workers:
+            worker.close()
+        for task in tasks:
+            if not task.done():
+                task.cancel()
+
+
+# What the table reports, and the database checks.
+
+
+@dataclass
+class Outcome:
+    """One fault's row of the table, and the failed checks."""
+
+    name: str
+    fault: str = ""
+    answers: list[Answer] = field(default_factory=list)
+    fault_at: float | None = None
+    recovered_at: float | None = None
+    first_ok_after: float | None = None
+    notes: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    skipped: str = ""
+
+    def check(self, condition: bool, failure: str) -> None:
+        if not condition:
+            self.failures.append(failure)
+
+    def counts(self) -> tuple[int, int, dict[int, int], int]:
+        """200s, 503s, other statuses and connection errors, the refused replays aside."""
+        answers = [a for a in self.answers if not a.route.endswith("#replay")]
+        ok = sum(1 for a in answers if a.status == 200)
+        unavailable = sum(1 for a in answers if a.status == 503)
+        others: dict[int, int] = {}
+        for answer in answers:
+            if answer.status not in (None, 200, 503):
+                others[answer.status] = others.get(answer.status, 0) + 1
+        errors = sum(1 for a in answers if a.status is None)
+        return ok, unavailable, others, errors
+
+    def longest(self) -> float:
+        return max((a.seconds for a in self.answers), default=0.0)
+
+    def measure_recovery(self) -> None:
+        if self.recovered_at is not None:
+            self.first_ok_after = first_ok_after(self.answers, self.recovered_at)
+
+
+def first_ok_after(answers: list[Answer], moment: float) -> float | None:
+    """Seconds from `moment` to the first 200 of a ceremony's result (which reads and writes the credentials)
+    answered after it."""
+    after = [
+        a.answered for a in answers
+        if a.status == 200 and a.answered >= moment and a.route in ("/assertion/result", "/attestation/result")
+    ]
+    return min(after) - moment if after else None
+
+
+def check_answers(outcome: Outcome, load: Load, deadline: float | None) -> None:
+    """The checks every load fault shares: no 5xx but 503, no replay honoured, and answers within the bound."""
+    fives = [a for a in outcome.answers if a.status is not None and a.status >= 500 and a.status != 503]
+    outcome.check(not fives, f"{len(fives)} answers 5xx other than 503: {sorted({a.status for a in fives})}")
+    timeouts = [a for a in outcome.answers if a.error == "TimeoutError"]
+    outcome.check(not timeouts, f"{len(timeouts)} requests unanswered after {REQUEST_TIMEOUT} s")
+    outcome.check(not load.replays_honoured, f"replayed assertions answered 200: {load.replays_honoured[:3]}")
+    replays = [a.status for a in outcome.answers if a.route.endswith("#replay")]
+    outcome.notes.append(
+        f"{replays.count(400)} replays of an assertion answered 200 refused with 400"
+        + (f" (and {len(replays) - replays.count(400)} with {sorted(set(replays) - {400}, key=str)})"
+           if len(replays) != replays.count(400) else "")
+    )
+    if deadline is not None:
+        slow = sorted((a for a in outcome.answers if a.seconds > deadline + LATENCY_MARGIN), key=lambda a: -a.seconds)
+        outcome.check(
+            not slow,
+            f"the longest answer took {outcome.longest():.2f} s (store deadline {deadline} s + {LATENCY_MARGIN} s): "
+            + "; ".join(describe(outcome, a) for a in slow[:3]),
+        )
+
+
+def describe(outcome: Outcome, answer: Answer) -> str:
+    """One answer for a failure message: route, instance, status, how long, and when, next to the fault's moments."""
+    moments = [("the fault", outcome.fault_at), ("the recovery", outcome.recovered_at)]
+    when = ", ".join(f"{answer.sent - moment:+.2f} s from {what}" for what, moment in moments if moment is not None)
+    return (f"{answer.route} on :{answer.port} {answer.status or answer.error} in {answer.seconds:.2f} s, sent "
+            + (when or f"{answer.sent - min(a.sent for a in outcome.answers):.2f} s into the load"))
+
+
+def check_database(outcome: Outcome, load: Load, rows: dict[bytes, tuple[bytes, int, int]], pending: set[bytes],
+                   user_handles: dict[str, bytes]) -> None:
+    """Every registration answered 200 is stored for its user; no counter or version below what the 200 answers
+    imply; no challenge answered 200 still pending. `rows`: credential ID → (user handle, sign count, version)."""
+    missing = [t for t in load.credentials if t.credential.credential_id not in rows]
+    outcome.check(not missing, f"{len(missing)} registrations answered 200 are not stored, e.g. {missing[:1]}")
+    wrong_user = [
+        t.username for t in load.credentials
+        if t.credential.credential_id in rows and rows[t.credential.credential_id][0] != t.credential.user_handle
+    ]
+    outcome.check(not wrong_user, f"credentials stored for another user handle: {wrong_user[:3]}")
+    unknown_users = [t.username for t in load.credentials if user_handles.get(t.username) != t.credential.user_handle]
+    outcome.check(not unknown_users, f"users answered 200 but not stored with their handle: {unknown_users[:3]}")
+    backwards = [
+        (t.username, rows[t.credential.credential_id][1:], t.acknowledged_counter, t.sign_ins)
+        for t in load.credentials
+        if t.credential.credential_id in rows
+        and (rows[t.credential.credential_id][1] < t.acknowledged_counter
+             or rows[t.credential.credential_id][2] < t.sign_ins)
+    ]
+    outcome.check(not backwards, f"counters or versions behind the 200 answers: {backwards[:3]}")
+    still = [c for c in load.honoured_challenges if c in pending]
+    outcome.check(not still, f"{len(still)} challenges answered 200 are still pending")
+    uncertain_stored = sum(1 for c in load.uncertain_registrations if c in rows)
+    outcome.notes.append(
+        f"{len(load.credentials)} registrations answered 200 all stored; {sum(t.sign_ins for t in load.credentials)} "
+        f"sign-ins answered 200; {len(load.uncertain_registrations)} registrations without an answer "
+        f"({uncertain_stored} stored)"
+    )
+
+
+def postgres_rows(postgres: ThrowawayPostgres, database: str) -> tuple[dict, set, dict]:
+    """The credentials, pending challenges and users of a PostgreSQL database, read with psql."""
+    rows = {}
+    for line in postgres.psql(
+        database, "SELECT encode(credential_id, 'hex'), encode(user_handle, 'hex'), sign_count, version "
+                  "FROM passkey_credentials").splitlines():
+        credential_id, user_handle, sign_count, version = line.split("|")
+        rows[bytes.fromhex(credential_id)] = (bytes.fromhex(user_handle), int(sign_count), int(version))
+    pending = {
+        bytes.fromhex(line)
+        for line in postgres.psql(database, "SELECT encode(challenge, 'hex') FROM passkey_challenges").split()
+    }
+    users = {}
+    for line in postgres.psql(
+        database, "SELECT username, encode(user_handle, 'hex') FROM passkey_accounts").splitlines():
+        username, handle = line.rsplit("|", 1)
+        users[username] = bytes.fromhex(handle)
+    return rows, pending, users
+
+
+def sqlite_rows(path: str) -> tuple[dict, set, dict]:
+    """The credentials, pending challenges and users of an SQLite file."""
+    with sqlite3.connect(path) as connection:
+        rows = {
+            bytes(credential_id): (bytes(user_handle or b""), sign_count, version)
+            for credential_id, user_handle, sign_count, version in connection.execute(
+                "SELECT credential_id, user_handle, sign_count, version FROM passkey_credentials")
+        }
+        pending = {bytes(c) for (c,) in connection.execute("SELECT challenge FROM passkey_challenges")}
+        users = {u: bytes(h) for u, h in connection.execute("SELECT username, user_handle FROM passkey_accounts")}
+    return rows, pending, users
+
+
+# The faults.
+
+
+@dataclass
+class Settings:
+    server: str
+    fault_seconds: float
+    before_seconds: float
+    after_seconds: float
+    concurrency: int
+    store_deadline: float
+
+
+def cluster_on(settings: Settings, database: str, extra: list[str] | None = None) -> ServerCluster:
+    return ServerCluster(
+        settings.server, database, log_level="warning",
+        extra_arguments=[*SERVER_ARGUMENTS, "--store-deadline", str(settings.store_deadline), *(extra or [])],
+    )
+
+
+async def wait_for_recovery(load: Load, moment: float, bound: float) -> None:
+    """Keeps the load going until a 200 comes after `moment` and then `bound`/2 more, or until `bound` + the
+    request timeout pass."""
+    limit = moment + bound + REQUEST_TIMEOUT
+    while time.monotonic() < limit:
+        if first_ok_after(load.answers, moment) is not None:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(bound / 2)
+
+
+def postgres_stop(settings: Settings, postgres: ThrowawayPostgres, restart_only: bool) -> Outcome:
+    name = "postgres-restart" if restart_only else "postgres-stop"
+    outcome = Outcome(
+        name,
+        "PostgreSQL restarted (`pg_ctl restart -m fast`)" if restart_only
+        else f"PostgreSQL stopped (`pg_ctl stop -m fast`) for {settings.fault_seconds:g} s, then started",
+    )
+    database = f"passkey_fault_{name.replace('-', '_')}"
+    url = postgres.create_database(database)
+    with cluster_on(settings, url) as cluster:
+        instances = cluster.start(2)
+        load = Load(instances)
+
+        async def fault(load: Load) -> None:
+            await asyncio.sleep(settings.before_seconds)
+            outcome.fault_at = time.monotonic()
+            if restart_only:
+                await asyncio.to_thread(postgres.restart)
+            else:
+                await asyncio.to_thread(postgres.stop)
+                await asyncio.sleep(settings.fault_seconds)
+                await asyncio.to_thread(postgres.start)
+            outcome.recovered_at = time.monotonic()
+            await wait_for_recovery(load, outcome.recovered_at, settings.after_seconds)
+
+        asyncio.run(run_load(load, settings.concurrency, name, fault))
+        outcome.answers = load.answers
+        outcome.measure_recovery()
+        alive = [i.process.poll() is None for i in instances]
+        outcome.check(all(alive), f"an instance exited: {[i.log()[-2000:] for i in instances]}")
+    check_answers(outcome, load, settings.store_deadline)
+    if not restart_only:
+        outcome.check(any(a.status == 503 for a in outcome.answers), "no 503 while PostgreSQL was away")
+    outcome.check(
+        outcome.first_ok_after is not None and outcome.first_ok_after <= RECOVERY_BOUND,
+        f"no 200 within {RECOVERY_BOUND} s of PostgreSQL's return (first after {outcome.first_ok_after})",
+    )
+    check_database(outcome, load, *postgres_rows(postgres, database))
+    return outcome
+
+
+def sigkill(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
+    outcome = Outcome("sigkill", "one of three instances killed with SIGKILL")
+    database = "passkey_fault_sigkill"
+    url = postgres.create_database(database)
+    with cluster_on(settings, url) as cluster:
+        instances = cluster.start(3)
+        victim = instances[0]
+        load = Load(instances)
+        authenticator = load.authenticator
+        across: dict = {}
+
+        async def fault(load: Load) -> None:
+            await asyncio.sleep(settings.before_seconds)
+            # Ceremonies begun on the victim, finished on the others after its death.
+            worker = Worker(load, 0, "across")
+            worker.port = victim.port
+            status, body = await worker.post("/attestation/options", json.dumps({"username": "across"}).encode())
+            outcome.check(status == 200, f"attestation/options on the victim: {status}")
+            registration = authenticator.register(json.loads(body)) if status == 200 else None
+            worker.close()
+            known = load.credentials[0] if load.credentials else None
+            request = None
+            if known is not None:
+                # Its owner signs in no more: an assertion of the owner with a higher counter answered first would
+                # make this one's counter go backwards (400).
+                known.reserved = True
+                worker = Worker(load, 0, "across")
+                worker.port = victim.port
+                status, body = await worker.post("/assertion/options", b"{}")
+                worker.close()
+                request = json.loads(body)["challenge"] if status == 200 else None
+            victim.process.kill()
+            killed_at = outcome.fault_at = time.monotonic()
+            load.dead_ports.add(victim.port)
+            victim.process.wait()
+            if registration is not None:
+                credential, response = registration
+                status, answer = await Worker(load, 1, "across").post(
+                    "/attestation/result", json.dumps(response).encode(), port=instances[1].port)
+                across["registration"] = status
+                if status == 200:
+                    load.credentials.append(TrackedCredential(credential, "across"))
+                else:
+                    across["registration answer"] = answer[:300].decode(errors="replace")
+            if request is not None and known is not None:
+                known.counter += 1
+                assertion = authenticator.authenticate(known.credential, request, known.counter)
+                status, answer = await Worker(load, 2, "across").post(
+                    "/assertion/result", json.dumps(assertion).encode(), port=instances[2].port)
+                across["sign-in"] = status
+                if status == 200:
+                    known.acknowledged_counter = known.counter
+                    known.sign_ins += 1
+                else:
+                    across["sign-in answer"] = answer[:300].decode(errors="replace")
+            await asyncio.sleep(settings.fault_seconds)
+            across["killed_at"] = killed_at
+
+        asyncio.run(run_load(load, settings.concurrency, "sigkill", fault))
+        outcome.answers = load.answers
+        killed_at = across.get("killed_at", time.monotonic())
+        survivors_ok = sum(
+            1 for a in load.answers if a.status == 200 and a.sent >= killed_at and a.port != victim.port
+        )
+        outcome.notes.append(f"{survivors_ok} answers 200 from the two others after the kill")
+        outcome.check(survivors_ok > 0, "the two other instances answered no 200 after the kill")
+        outcome.check(across.get("registration") == 200, f"registration begun on the dead one: {across}")
+        outcome.check(across.get("sign-in") == 200, f"sign-in begun on the dead one: {across}")
+        outcome.notes.append("a registration and a sign-in begun on the killed instance finished on another: "
+                             f"{across.get('registration')}, {across.get('sign-in')}")
+        outcome.check(all(i.process.poll() is None for i in instances[1:]), "a surviving instance exited")
+        late_errors = [a for a in load.answers if a.status is None and a.port != victim.port]
+        outcome.check(not late_errors, f"{len(late_errors)} connection errors from the surviving instances")
+    check_answers(outcome, load, settings.store_deadline)
+    check_database(outcome, load, *postgres_rows(postgres, database))
+    return outcome
+
+
+def sigterm(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
+    outcome = Outcome("sigterm", "SIGTERM to one of two instances under load")
+    database = "passkey_fault_sigterm"
+    url = postgres.create_database(database)
+    with cluster_on(settings, url) as cluster:
+        instances = cluster.start(2)
+        victim = instances[0]
+        load = Load(instances)
+        moment: dict = {}
+
+        async def fault(load: Load) -> None:
+            await asyncio.sleep(settings.before_seconds)
+            outcome.fault_at = time.monotonic()
+            moment["signal"] = time.monotonic()
+            victim.process.send_signal(signal.SIGTERM)
+            load.dead_ports.add(victim.port)
+            deadline = time.monotonic() + 30
+            while victim.process.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            moment["exited"] = time.monotonic()
+            await asyncio.sleep(settings.after_seconds)
+
+        asyncio.run(run_load(load, settings.concurrency, "sigterm", fault))
+        outcome.answers = load.answers
+        signalled = moment["signal"]
+        in_flight = [a for a in load.answers if a.port == victim.port and a.sent < signalled < a.answered]
+        unanswered = [a for a in in_flight if a.status is None]
+        code = victim.process.poll()
+        outcome.notes.append(
+            f"{len(in_flight)} requests in flight at the signal, {len(in_flight) - len(unanswered)} answered; "
+            f"exit status {code} after {moment['exited'] - signalled:.2f} s"
+        )
+        outcome.check(not unanswered, f"{len(unanswered)} requests in flight at SIGTERM got no answer")
+        outcome.check(code == 0, f"the instance exited with {code}:\n{victim.log()[-2000:]}")
+        other_ok = sum(1 for a in load.answers if a.status == 200 and a.sent > signalled and a.port != victim.port)
+        outcome.check(other_ok > 0, "the other instance answered no 200 after the signal")
+    check_answers(outcome, load, settings.store_deadline)
+    check_database(outcome, load, *postgres_rows(postgres, database))
+    return outcome
+
+
+def lock(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
+    outcome = Outcome(
+        "lock", f"`LOCK TABLE passkey_credentials IN ACCESS EXCLUSIVE MODE` held for {settings.fault_seconds:g} s"
+    )
+    database = "passkey_fault_lock"
+    url = postgres.create_database(database)
+    with cluster_on(settings, url) as cluster:
+        instances = cluster.start(2)
+        load = Load(instances)
+        waiting: list[int] = []
+
+        async def fault(load: Load) -> None:
+            await asyncio.sleep(settings.before_seconds)
+            outcome.fault_at = time.monotonic()
+            holder = await asyncio.create_subprocess_exec(
+                "psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc",
+                "BEGIN; LOCK TABLE passkey_credentials IN ACCESS EXCLUSIVE MODE; "
+                f"SELECT pg_sleep({settings.fault_seconds}); COMMIT;",
+                stdout=asyncio.subprocess.DEVNULL,
+            )
+            started = time.monotonic()
+            while holder.returncode is None and time.monotonic() < started + settings.fault_seconds + 30:
+                count = await asyncio.to_thread(
+                    postgres.psql, "postgres",
+                    f"SELECT count(*) FROM pg_stat_activity WHERE datname = '{database}' AND wait_event_type = 'Lock'",
+                )
+                waiting.append(int(count.strip()))
+                try:
+                    await asyncio.wait_for(holder.wait(), 0.5)
+                except asyncio.TimeoutError:
+                    pass
+            await holder.wait()
+            outcome.recovered_at = time.monotonic()
+            await wait_for_recovery(load, outcome.recovered_at, settings.after_seconds)
+
+        asyncio.run(run_load(load, settings.concurrency, "lock", fault))
+        outcome.answers = load.answers
+        outcome.measure_recovery()
+        outcome.notes.append(f"at most {max(waiting, default=0)} sessions waited on the lock at once")
+        outcome.check(all(i.process.poll() is None for i in instances), "an instance exited")
+    check_answers(outcome, load, settings.store_deadline)
+    outcome.check(any(a.status == 503 for a in outcome.answers), "no 503 while the table was locked")
+    outcome.check(max(waiting, default=0) <= 2 * 20 + 1, f"{max(waiting)} sessions waited on the lock")
+    outcome.check(
+        outcome.first_ok_after is not None and outcome.first_ok_after <= RECOVERY_BOUND,
+        f"no 200 within {RECOVERY_BOUND} s of the lock's release (first after {outcome.first_ok_after})",
+    )
+    check_database(outcome, load, *postgres_rows(postgres, database))
+    return outcome
+
+
+def start_once(settings: Settings, database: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Runs `passkey-server serve` on `database` expecting it to stop by itself (a start-up failure)."""
+    try:
+        return subprocess.run(
+            [
+                settings.server, "serve", "--host", "127.0.0.1", "--port", str(free_port()),
+                "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN, "--database", database,
+            ],
+            capture_output=True, text=True, timeout=timeout,
+        )
+    except subprocess.TimeoutExpired as expired:
+        def text(output: bytes | str | None) -> str:
+            return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
+
+        return subprocess.CompletedProcess(expired.cmd, None, text(expired.stdout), text(expired.stderr))
+
+
+def concurrent_start(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
+    outcome = Outcome("concurrent-start", "three instances started at the same moment on an empty database")
+    url = postgres.create_database("passkey_fault_concurrent")
+    cluster = cluster_on(settings, url)
+    with cluster:
+        processes = []
+        for _ in range(3):
+            port = free_port()
+            log = tempfile.NamedTemporaryFile(prefix=f"passkey-server-{port}-", suffix=".log", delete=False)
+            log.close()
+            processes.append((port, log.name))
+        started = time.monotonic()
+        for port, log_path in processes:
+            with open(log_path, "w", encoding="utf-8") as log:
+                process = subprocess.Popen(
+                    [
+                        settings.server, "serve", "--host", "127.0.0.1", "--port", str(port),
+                        "--rp-id", RELYING_PARTY_ID, "--origin", ORIGIN, "--database", url,
+                        "--log-level", "warning", *SERVER_ARGUMENTS,
+                    ],
+                    stdout=log, stderr=subprocess.STDOUT,
+                )
+            cluster.instances.append(ServerInstance(process, port, log_path))
+        for instance in cluster.instances:
+            try:
+                wait_until_ready(instance, 60)
+            except RuntimeError as error:
+                outcome.failures.append(f"an instance did not start: {str(error)[-1500:]}")
+        ready = time.monotonic() - started
+        load = Load(cluster.instances)
+
+        async def fault(load: Load) -> None:
+            # The load goes on until every instance has answered a 200, for at most 30 s: on a busy machine an
+            # instance's first connections may take longer than the usual second of load.
+            await asyncio.sleep(settings.before_seconds)
+            deadline = time.monotonic() + 30
+            while len({a.port for a in load.answers if a.status == 200}) < 3 and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+
+        if not outcome.failures:
+            asyncio.run(run_load(load, settings.concurrency, "concurrent", fault))
+            outcome.answers = load.answers
+            served = {a.port for a in load.answers if a.status == 200}
+            outcome.check(len(served) == 3, f"only {len(served)} of the three instances answered 200")
+            outcome.notes.append(f"all three ready {ready:.2f} s after the start and answered 200")
+            check_answers(outcome, load, settings.store_deadline)
+            check_database(outcome, load, *postgres_rows(postgres, "passkey_fault_concurrent"))
+
+    refused_port = free_port()
+    expectations = [
+        ("nobody listens", f"postgres://postgres:postgres@127.0.0.1:{refused_port}/postgres",
+         [f"127.0.0.1:{refused_port}", "refused"]),
+        ("a wrong password", postgres.url("passkey_fault_concurrent", password="wrong"),
+         ["28P01", "authentication"]),
+        ("a database that does not exist", postgres.url("passkey_fault_missing"), ["3D000"]),
+    ]
+    for what, database, expected in expectations:
+        result = start_once(settings, database)
+        text = (result.stdout + result.stderr).replace("\n", " ")
+        outcome.check(result.returncode not in (None, 0) and result.returncode > 0,
+                      f"a start with {what} ended with exit status {result.returncode}")
+        missing = [word for word in expected if word.lower() not in text.lower()]
+        outcome.check(not missing, f"the start-up error with {what} does not name {missing}: {text[-600:]}")
+        outcome.notes.append(f"with {what}: exit {result.returncode}, {startup_message(text)}")
+    return outcome
+
+
+def startup_message(text: str) -> str:
+    """The server's start-up error line, shortened for the table."""
+    for line in text.split("  "):
+        if "cannot be opened" in line or "Error:" in line:
+            return "`" + line.strip()[:220].replace("|", "/") + "`"
+    return "`" + text.strip()[-220:].replace("|", "/") + "`"
+
+
+class SmallFilesystem:
+    """A tmpfs of `megabytes` mounted on a temporary directory (root only)."""
+
+    def __init__(self, megabytes: int):
+        self.path = tempfile.mkdtemp(prefix="passkey-fault-fs-")
+        subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", self.path], check=True)
+
+    def remount(self, mode: str) -> None:
+        subprocess.run(["mount", "-o", f"remount,{mode}", self.path], check=True)
+
+    def fill(self) -> str:
+        """Writes a file until the filesystem is full; returns its path."""
+        filler = os.path.join(self.path, "filler")
+        # Unbuffered: a buffered file would raise ENOSPC again when closed, with what it could not write.
+        with open(filler, "wb", buffering=0) as file:
+            try:
+                while True:
+                    file.write(b"\0" * 65536)
+            except OSError:
+                pass
+        return filler
+
+    def close(self) -> None:
+        subprocess.run(["umount", "-l", self.path], check=False)
+        os.rmdir(self.path)
+
+
+def can_mount() -> str:
+    """Why the SQLite faults cannot run here, or an empty string."""
+    if os.geteuid() != 0:
+        return "skipped: mounting a small tmpfs needs root"
+    try:
+        SmallFilesystem(1).close()
+    except (subprocess.CalledProcessError, OSError) as error:
+        return f"skipped: a tmpfs cannot be mounted here ({error})"
+    return ""
+
+
+def sqlite_full(settings: Settings) -> Outcome:
+    outcome = Outcome("sqlite-full", f"SQLite's filesystem full for {settings.fault_seconds:g} s, then space freed")
+    reason = can_mount()
+    if reason:
+        outcome.skipped = reason
+        return outcome
+    filesystem = SmallFilesystem(16)
+    try:
+        path = os.path.join(filesystem.path, "passkeys.sqlite")
+        with cluster_on(settings, path) as cluster:
+            instances = cluster.start(1)
+            load = Load(instances)
+
+            async def fault(load: Load) -> None:
+                await asyncio.sleep(settings.before_seconds)
+                outcome.fault_at = time.monotonic()
+                filler = await asyncio.to_thread(filesystem.fill)
+                await asyncio.sleep(settings.fault_seconds)
+                os.unlink(filler)
+                outcome.recovered_at = time.monotonic()
+                await wait_for_recovery(load, outcome.recovered_at, settings.after_seconds)
+
+            asyncio.run(run_load(load, min(settings.concurrency, 4), "full", fault))
+            outcome.answers = load.answers
+            outcome.measure_recovery()
+            code = instances[0].process.poll()
+            outcome.check(code is None, f"the server exited ({code}) on a full disk:\n{instances[0].log()[-2000:]}")
+        check_answers(outcome, load, settings.store_deadline)
+        outcome.check(any(a.status == 503 for a in outcome.answers), "no 503 while the disk was full")
+        outcome.check(
+            outcome.first_ok_after is not None and outcome.first_ok_after <= RECOVERY_BOUND,
+            f"no 200 within {RECOVERY_BOUND} s of freeing space (first after {outcome.first_ok_after})",
+        )
+        with sqlite3.connect(path) as connection:
+            integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
+        outcome.check(integrity == "ok", f"PRAGMA integrity_check: {integrity}")
+        outcome.notes.append(f"PRAGMA integrity_check: {integrity}")
+        check_database(outcome, load, *sqlite_rows(path))
+    finally:
+        filesystem.close()
+    return outcome
+
+
+def sqlite_read_only(settings: Settings) -> Outcome:
+    outcome = Outcome("sqlite-read-only", "an SQLite file on a filesystem mounted read-only, at start")
+    reason = can_mount()
+    if reason:
+        outcome.skipped = reason
+        return outcome
+    filesystem = SmallFilesystem(16)
+    try:
+        path = os.path.join(filesystem.path, "passkeys.sqlite")
+        with cluster_on(settings, path) as cluster:
+            cluster.start(1)
+        filesystem.remount("ro")
+        with cluster_on(settings, path) as cluster:
+            try:
+                instances = cluster.start(1, timeout=60)
+            except RuntimeError as error:
+                text = str(error)
+                crashed = any(word in text for word in ("Fatal error", "Illegal instruction", "Segmentation"))
+                outcome.check(not crashed, f"the server crashed on a read-only file: {text[-1500:]}")
+                outcome.notes.append(f"start-up refused: {startup_message(text.replace(chr(10), '  '))}")
+            else:
+                load = Load(instances)
+
+                async def fault(load: Load) -> None:
+                    await asyncio.sleep(settings.before_seconds)
+
+                asyncio.run(run_load(load, 2, "read-only", fault))
+                outcome.answers = load.answers
+                check_answers(outcome, load, settings.store_deadline)
+                outcome.check(instances[0].process.poll() is None, "the server exited on a read-only file")
+                outcome.notes.append("the server started on the read-only file and answered while it ran")
+        filesystem.remount("rw")
+        with sqlite3.connect(path) as connection:
+            integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
+        outcome.check(integrity == "ok", f"PRAGMA integrity_check: {integrity}")
+    finally:
+        filesystem.close()
+    return outcome
+
+
+def hostile_database(settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
+    outcome = Outcome("hostile-database", "damaged databases at start (SQLite and PostgreSQL)")
+    sqlite_cases = [
+        ("schema version -1", "UPDATE passkey_schema_version SET version = -1", "schema version is -1"),
+        ("schema version 2147483647", "UPDATE passkey_schema_version SET version = 2147483647", "2147483647"),
+        ("schema version 'abc'", "UPDATE passkey_schema_version SET version = 'abc'", "not an integer"),
+        ("credentials table with the wrong columns",
+         "DROP TABLE passkey_credentials; CREATE TABLE passkey_credentials (x TEXT)", "passkey_credentials"),
+    ]
+    postgres_cases = [
+        ("schema version -1", "UPDATE passkey_schema_version SET version = -1", "schema version is -1"),
+        ("schema version 2147483647", "UPDATE passkey_schema_version SET version = 2147483647", "2147483647"),
+        ("schema version 'abc'",
+         "ALTER TABLE passkey_schema_version ALTER COLUMN version TYPE TEXT; "
+         "UPDATE passkey_schema_version SET version = 'abc'", "not an integer"),
+        ("credentials table with the wrong columns",
+         "DROP TABLE passkey_credentials; CREATE TABLE passkey_credentials (x TEXT)", "passkey_credentials"),
+    ]
+    with tempfile.TemporaryDirectory(prefix="passkey-fault-hostile-") as directory:
+        for index, (what, statement, expected) in enumerate(sqlite_cases):
+            path = os.path.join(directory, f"{index}.sqlite")
+            with cluster_on(settings, path) as cluster:
+                cluster.start(1)
+            with sqlite3.connect(path) as connection:
+                connection.executescript(statement)
+            hostile_start(outcome, settings, f"SQLite, {what}", path, expected)
+    for index, (what, statement, expected) in enumerate(postgres_cases):
+        database = f"passkey_fault_hostile_{index}"
+        url = postgres.create_database(database)
+        with cluster_on(settings, url) as cluster:
+            cluster.start(1)
+        postgres.psql(database, statement)
+        hostile_start(outcome, settings, f"PostgreSQL, {what}", url, expected)
+    return outcome
+
+
+def hostile_start(outcome: Outcome, settings: Settings, what: str, database: str, expected: str) -> None:
+    """Starts on a damaged database: a start-up error, with `expected` in it, an exit status above 0 and no
+    trap."""
+    result = start_once(settings, database, timeout=15)
+    text = (result.stdout or "") + (result.stderr or "")
+    crashed = result.returncode is not None and result.returncode < 0 or any(
+        word in text for word in ("Fatal error", "Illegal instruction", "Segmentation fault")
+    )
+    outcome.check(not crashed, f"{what}: a crash (exit {result.returncode}): {text[-1500:]}")
+    if result.returncode is None:
+        outcome.failures.append(f"{what}: the server started and served")
+        return
+    outcome.check(result.returncode > 0, f"{what}: exit status {result.returncode}")
+    outcome.check(expected.lower() in text.lower(), f"{what}: the error does not say '{expected}': {text[-800:]}")
+    outcome.notes.append(f"{what}: exit {result.returncode}, {startup_message(text.replace(chr(10), '  '))}")
+
+
+# The run.
+
+
+FAULTS = [
+    "postgres-restart", "postgres-stop", "sigkill", "sigterm", "lock", "concurrent-start", "sqlite-full",
+    "sqlite-read-only", "hostile-database",
+]
+
+
+def run_fault(name: str, settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
+    if name == "postgres-restart":
+        return postgres_stop(settings, postgres, restart_only=True)
+    if name == "postgres-stop":
+        return postgres_stop(settings, postgres, restart_only=False)
+    if name == "sigkill":
+        return sigkill(settings, postgres)
+    if name == "sigterm":
+        return sigterm(settings, postgres)
+    if name == "lock":
+        return lock(settings, postgres)
+    if name == "concurrent-start":
+        return concurrent_start(settings, postgres)
+    if name == "sqlite-full":
+        return sqlite_full(settings)
+    if name == "sqlite-read-only":
+        return sqlite_read_only(settings)
+    return hostile_database(settings, postgres)
+
+
+def print_table(outcomes: list[Outcome], settings: Settings) -> None:
+    print(
+        f"\n{settings.concurrency} workers, store deadline {settings.store_deadline:g} s, "
+        f"{settings.before_seconds:g} s of load before each fault, faults of {settings.fault_seconds:g} s, "
+        f"{os.cpu_count()} cores\n"
+    )
+    print(
+        "| fault | 200 | 503 | other codes | connection errors | longest answer | first 200 after recovery "
+        "| result |"
+    )
+    print("|---|---:|---:|---|---:|---:|---:|---|")
+    for o in outcomes:
+        if o.skipped:
+            print(f"| {o.name} | | | | | | | {o.skipped} |")
+            continue
+        ok, unavailable, others, errors = o.counts()
+        other_text = ", ".join(f"{code}: {count}" for code, count in sorted(others.items())) or "—"
+        recovery = f"{o.first_ok_after:.2f} s" if o.first_ok_after is not None else "—"
+        longest = f"{o.longest():.2f} s" if o.answers else "—"
+        result = "pass" if not o.failures else "**FAIL**"
+        print(f"| {o.name} | {ok} | {unavailable} | {other_text} | {errors} | {longest} | {recovery} | {result} |")
+    print()
+    for o in outcomes:
+        if o.skipped:
+            continue
+        print(f"- {o.name}: {o.fault}. " + "; ".join(o.notes))
+        for failure in o.failures:
+            print(f"  - FAILED: {failure}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--server", required=True, help="the passkey-server binary")
+    parser.add_argument("--fault-seconds", type=float, default=10, help="how long a fault lasts")
+    parser.add_argument("--before-seconds", type=float, default=2, help="load before each fault")
+    parser.add_argument("--after-seconds", type=float, default=4, help="load after the first 200 of the recovery")
+    parser.add_argument("--concurrency", type=int, default=8, help="client workers")
+    parser.add_argument("--store-deadline", type=float, default=3, help="the servers' --store-deadline")
+    parser.add_argument("--faults", default=",".join(FAULTS), help="comma-separated, among " + ", ".join(FAULTS))
+    parser.add_argument("--time-limit", type=float, default=900, help="seconds after which the run is abandoned")
+    arguments = parser.parse_args()
+    names = arguments.faults.split(",")
+    for name in names:
+        if name not in FAULTS:
+            parser.error(f"unknown fault {name}")
+    settings = Settings(
+        os.path.abspath(arguments.server), arguments.fault_seconds, arguments.before_seconds,
+        arguments.after_seconds, arguments.concurrency, arguments.store_deadline,
+    )
+
+    def give_up(*_: object) -> None:
+        raise TimeLimitReached(f"the fault run took more than {arguments.time_limit:g} s")
+
+    signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(int(arguments.time_limit))
+    started = time.monotonic()
+    outcomes = []
+    postgres = ThrowawayPostgres()
+    try:
+        for name in names:
+            print(f"== {name}", file=sys.stderr, flush=True)
+            try:
+                outcome = run_fault(name, settings, postgres)
+            except Exception as error:  # noqa: BLE001 - a fault that raises is a failed row, reported with the others
+                traceback.print_exc()
+                outcome = Outcome(name, failures=[f"{type(error).__name__}: {error}"])
+            outcomes.append(outcome)
+            for failure in outcome.failures:
+                print(f"   FAILED: {failure}", file=sys.stderr, flush=True)
+            if any(failure.startswith(TimeLimitReached.__name__) for failure in outcome.failures):
+                break
+    finally:
+        postgres.close()
+        signal.alarm(0)
+    print_table(outcomes, settings)
+    print(f"\n{time.monotonic() - started:.0f} s in all")
+    print_failures(outcomes)
+    return 1 if any(o.failures for o in outcomes) else 0
+
+
+class TimeLimitReached(Exception):
+    """`--time-limit` passed (not an OSError, so that no request's error handling takes it for a timeout)."""
+
+
+def print_failures(outcomes: list[Outcome]) -> None:
+    """The failed rows last, each check with the first line of its reason (the full text is in the list above)."""
+    failed = [(o.name, failure) for o in outcomes for failure in o.failures]
+    if not failed:
+        return
+    print(f"\n{len(failed)} failed checks in {len({name for name, _ in failed})} of {len(outcomes)} rows:")
+    for name, failure in failed:
+        lines = failure.strip().splitlines() or [""]
+        reason = lines[0][:400] + (" [...]" if len(lines) > 1 or len(lines[0]) > 400 else "")
+        print(f"FAILED {name}: {reason}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

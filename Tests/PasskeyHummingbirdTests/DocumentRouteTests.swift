@@ -1,0 +1,42 @@
+#if Server
+import Foundation
+import PasskeyHummingbird
+import Testing
+
+/// The well-known documents and the demonstration page.
+@Suite struct DocumentRouteTests {
+    @Test func theAppleAppSiteAssociationListsTheApps() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.get("/.well-known/apple-app-site-association")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            let document = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+            let apps = (document as? [String: Any]).flatMap { $0["webcredentials"] as? [String: Any] }?["apps"]
+            #expect(apps as? [String] == ["ABCDE12345.com.example.passkeys"])
+        }
+    }
+
+    @Test func theWebAuthnDocumentListsTheRelatedOrigins() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.get("/.well-known/webauthn")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            let document = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+            #expect((document as? [String: Any])?["origins"] as? [String] == ["https://shop.example"])
+        }
+    }
+
+    @Test func thePageUsesTheJSONOptionsAPIAndAutofill() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.get("/")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            let page = String(decoding: response.body.readableBytesView, as: UTF8.self)
+            #expect(page.contains("PublicKeyCredential.parseCreationOptionsFromJSON"))
+            #expect(page.contains("PublicKeyCredential.parseRequestOptionsFromJSON"))
+            #expect(page.contains("toJSON()"))
+            #expect(page.contains("mediation: \"conditional\""))
+        }
+    }
+}
+#endif

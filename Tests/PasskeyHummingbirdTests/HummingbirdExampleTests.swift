@@ -1,0 +1,103 @@
+#if Server
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PasskeyHummingbird
+import Testing
+
+// README Hummingbird example begins.
+/// The port the host listens on; its origin names it too.
+let hostPort = 8080
+
+/// A host's router: its own routes, one of them for signed-in users, and the passkey routes in a group of their own.
+func makeHostRouter(storage: PasskeyStorage) throws -> Router<PasskeyRequestContext> {
+    let configuration = ServerConfiguration(relyingPartyID: "localhost", origins: ["http://localhost:\(hostPort)"])
+    let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: configuration.sessionPolicy) { Date() }
+    let router = Router(context: PasskeyRequestContext.self)
+    router.get("hello") { _, _ in "hello" }
+    router.group("account").add(middleware: SessionAuthenticator(sessions: sessions))
+        .get { _, context -> String in
+            guard context.identity != nil else { throw HTTPError(.unauthorized) }
+            return "your account"
+        }
+    try PasskeyServerApplication.addRoutes(to: router, configuration: configuration, storage: storage)
+    return router
+}
+
+/// Serves the host until SIGTERM or SIGINT, with the job that deletes expired rows, then closes the database.
+func runHost(database: String) async throws {
+    let storage = try await PasskeyStorage.openSQLite(path: database)
+    let logger = Logger(label: "host")
+    let application = Application(
+        router: try makeHostRouter(storage: storage),
+        configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: hostPort)),
+        services: [ExpiredRowsCleanup(storage: storage, logger: logger)],
+        logger: logger
+    )
+    do {
+        try await application.runService()
+    } catch {
+        try? await storage.close()
+        throw error
+    }
+    try await storage.close()
+}
+// README Hummingbird example ends.
+
+/// The README's "Add passkeys to your Hummingbird app": the code between the markers above is, line for line, a
+/// `swift` block of README.md (after its import lines), and it serves the host's routes and the passkey routes
+/// side by side.
+@Suite struct HummingbirdExampleTests {
+    @Test func theHostServesItsRoutesAndThePasskeyRoutes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = try await PasskeyStorage.openSQLite(path: directory.appendingPathComponent("host.sqlite").path)
+        do {
+            let application = Application(router: try makeHostRouter(storage: storage))
+            try await application.test(.router) { client in
+                try await client.execute(uri: "/hello", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == "hello")
+                }
+                try await client.execute(uri: "/account", method: .get) { response in
+                    #expect(response.status == .unauthorized)
+                }
+                try await client.execute(
+                    uri: "/attestation/options", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"username": "host-user"}"#)
+                ) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body).contains(#""rp":"#))
+                }
+                try await client.execute(uri: "/credentials", method: .get) { response in
+                    #expect(response.status == .unauthorized)
+                }
+            }
+        } catch {
+            try? await storage.close()
+            throw error
+        }
+        try await storage.close()
+    }
+
+    @Test func theReadmeShowsTheTestedCode() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8
+        )
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let begin = "// README Hummingbird example begins.\n"
+        let end = "// README Hummingbird example ends.\n"
+        let tested = try #require(
+            source.components(separatedBy: begin).dropFirst().first?.components(separatedBy: end).first)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```").first
+        }
+        #expect(
+            blocks.contains { $0.hasSuffix(tested) }, "README.md has no swift block ending with the example's lines")
+    }
+}
+#endif
