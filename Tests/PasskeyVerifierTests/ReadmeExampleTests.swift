@@ -52,9 +52,9 @@ import Testing
         """.utf8)
 
     /// The challenge the server issued for the registration (the vector's).
-    static let registrationChallenge = W3CVectors.bytes(W3CVectors.noneES256RegistrationChallenge)
+    static var registrationChallenge: [UInt8] { W3CVectors.bytes(W3CVectors.noneES256RegistrationChallenge) }
     /// The challenge the server issued for the sign-in (the vector's).
-    static let authenticationChallenge = W3CVectors.bytes(W3CVectors.noneES256AuthenticationChallenge)
+    static var authenticationChallenge: [UInt8] { W3CVectors.bytes(W3CVectors.noneES256AuthenticationChallenge) }
     /// The account's user handle (`user.id`, §5.4.3): random bytes, no personal data.
     static let userID = W3CVectors.bytes("a3f19c0b5e7d4e2b8c1f60d9e2b7a415")
 
