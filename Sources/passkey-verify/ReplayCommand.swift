@@ -10,13 +10,13 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay recorded ceremonies and compare each outcome with its expectation.",
         discussion: """
             Each PATH is a recorded ceremony file or a folder searched recursively for *.json files (in \
-            sorted order). Prints one line per ceremony (✓ matched, ✗ differed: name, kind, format, \
-            algorithm, outcome, then what differed) and a summary. Exit status 1 when any ceremony differed; \
-            a file that is not a recorded ceremony, or records no expectation, counts as differed.
+            sorted order). Prints a header line, one line per ceremony (✓ matched, ✗ differed: name, kind, \
+            format, algorithm, outcome, then what differed) and a summary. Exit status 1 when any ceremony \
+            differed; a file that is not a recorded ceremony, or records no expectation, counts as differed.
             """
     )
 
-    @Flag(name: .shortAndLong, help: "Print only the ceremonies that differed, and the summary.")
+    @Flag(name: .shortAndLong, help: "Print only the ceremonies that differed, and the summary (no header).")
     var quiet = false
 
     @Option(name: .customLong("jobs"), help: "Threads that replay (default: the number of cores).")
@@ -54,13 +54,12 @@ struct ReplayCommand: ParsableCommand {
         let now = Date()
         let rows = Self.replay(files, jobs: jobs, now: now)
         var output = OutputWriter()
-        let nameWidth = rows.map(\.name.count).max() ?? 0
-        let formatWidth = max(6, rows.map(\.format.count).max() ?? 0)
-        let algorithmWidth = max(5, rows.map(\.algorithm.count).max() ?? 0)
+        let widths = Self.columnWidths(of: rows)
+        if !quiet {
+            try output.writeLine(Self.line(Self.header, mark: " ", widths: widths))
+        }
         for row in rows where !(quiet && row.matched) {
-            var line = (row.matched ? "✓ " : "✗ ") + Self.padded(row.name, nameWidth)
-            line += "  " + Self.padded(row.kind, 14) + "  " + Self.padded(row.format, formatWidth)
-            line += "  " + Self.padded(row.algorithm, algorithmWidth) + "  " + row.outcome
+            var line = Self.line(row, mark: row.matched ? "✓" : "✗", widths: widths)
             if let issue = row.pendingIssue {
                 line += "  (expectation pending issue #\(issue))"
             }
@@ -70,7 +69,8 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         let differed = rows.filter { !$0.matched }.count
-        var summary = "\(rows.count) ceremonies: \(rows.count - differed) matched, \(differed) differed"
+        let ceremonies = rows.count == 1 ? "ceremony" : "ceremonies"
+        var summary = "\(rows.count) \(ceremonies): \(rows.count - differed) matched, \(differed) differed"
         let pending = rows.compactMap(\.pendingIssue)
         if !pending.isEmpty {
             let issues = Set(pending).sorted().map { "#\($0)" }.joined(separator: ", ")
@@ -81,6 +81,25 @@ struct ReplayCommand: ParsableCommand {
         if differed > 0 {
             throw ExitCode(1)
         }
+    }
+
+    /// The column header line's names, as a row.
+    static let header = Row(
+        matched: true, name: "name", kind: "kind", format: "format", algorithm: "algorithm", outcome: "outcome",
+        notes: [], pendingIssue: nil
+    )
+
+    /// The widths of the padded columns (name, kind, format, algorithm), wide enough for `rows` and the header.
+    static func columnWidths(of rows: [Row]) -> [Int] {
+        [\Row.name, \Row.kind, \Row.format, \Row.algorithm].map { column in
+            max(header[keyPath: column].count, rows.map { $0[keyPath: column].count }.max() ?? 0)
+        }
+    }
+
+    /// `row` as a line of the table: `mark`, then the columns padded to `widths`, two spaces apart.
+    static func line(_ row: Row, mark: String, widths: [Int]) -> String {
+        let cells = zip([row.name, row.kind, row.format, row.algorithm], widths).map { Self.padded($0, $1) }
+        return mark + " " + (cells + [row.outcome]).joined(separator: "  ")
     }
 
     /// Replays `files` on `jobs` threads, each with its own verifier and key caches; rows in file order.

@@ -3,9 +3,10 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// The example in README.md, run for real on the WebAuthn Level 3 none-es256 test vector: a registration
-/// (§7.1) and a sign-in (§7.2) from the JSON bodies a browser sends. The lines between the README markers
-/// are the README's code exactly.
+/// The examples in README.md, run for real: the pure verifiers on the WebAuthn Level 3 none-es256 test vector (a
+/// registration, §7.1, and a sign-in, §7.2, from the JSON bodies a browser sends), the relying party with a virtual
+/// authenticator, and a recorded ceremony replayed. The lines between the README markers are the README's code
+/// exactly.
 @Suite struct ReadmeExampleTests {
     /// The body a browser POSTs after `navigator.credentials.create()`: `PublicKeyCredential.toJSON()`.
     static let registrationBody = Array(
@@ -52,20 +53,24 @@ import Testing
         """.utf8)
 
     /// The challenge the server issued for the registration (the vector's).
-    static let registrationChallenge = W3CVectors.bytes(W3CVectors.noneES256RegistrationChallenge)
+    static var registrationChallenge: [UInt8] { W3CVectors.bytes(W3CVectors.noneES256RegistrationChallenge) }
     /// The challenge the server issued for the sign-in (the vector's).
-    static let authenticationChallenge = W3CVectors.bytes(W3CVectors.noneES256AuthenticationChallenge)
+    static var authenticationChallenge: [UInt8] { W3CVectors.bytes(W3CVectors.noneES256AuthenticationChallenge) }
     /// The account's user handle (`user.id`, §5.4.3): random bytes, no personal data.
     static let userID = W3CVectors.bytes("a3f19c0b5e7d4e2b8c1f60d9e2b7a415")
 
     @Test func theReadmeExampleRegistersAndSignsIn() throws {
         let registrationBody = Self.registrationBody
-        let registrationChallenge = Self.registrationChallenge
         let authenticationBody = Self.authenticationBody
-        let authenticationChallenge = Self.authenticationChallenge
         let userID = Self.userID
+        // What the server kept when it sent the options: the challenges as base64url text.
+        let storedRegistrationChallenge = Base64URL.encode(Self.registrationChallenge)
+        let storedAuthenticationChallenge = Base64URL.encode(Self.authenticationChallenge)
 
         // README example begins.
+        // registrationBody, authenticationBody: [UInt8], the posted JSON; userID: [UInt8], the account's user handle.
+        let registrationChallenge: [UInt8] = Base64URL.decode(storedRegistrationChallenge) ?? []  // [] never verifies
+        let authenticationChallenge: [UInt8] = Base64URL.decode(storedAuthenticationChallenge) ?? []
         let registration = try RegistrationVerifier().verify(
             try RegistrationResponse(json: registrationBody),
             expecting: RegistrationExpectations(
@@ -76,10 +81,11 @@ import Testing
             try AuthenticationResponse(json: authenticationBody),
             expecting: AuthenticationExpectations(
                 relyingPartyID: "example.org", origins: ["https://example.org"], challenge: authenticationChallenge),
-            credential: record)
-        // store signIn.updatedCredentialRecord
+            credential: record)  // store signIn.updatedCredentialRecord
         // README example ends.
 
+        #expect(registrationChallenge == Self.registrationChallenge)
+        #expect(authenticationChallenge == Self.authenticationChallenge)
         #expect(registration.format == "none")
         #expect(registration.attestationType == .none)
         #expect(registration.credentialPublicKey.algorithm == .es256)
@@ -94,6 +100,40 @@ import Testing
         #expect(!signIn.signCountRegressed)
         #expect(signIn.backupEligibilityChange == .unchanged)
         #expect(signIn.updatedCredentialRecord == record)
+    }
+
+    /// The README's challenge decoding fails safe: a stored challenge that is not base64url reads as `[]`, which
+    /// no verification accepts (§13.4.3 wants 16 bytes at least).
+    @Test func anUnreadableStoredChallengeNeverVerifies() {
+        let storedRegistrationChallenge = "not base64url!"
+        let registrationChallenge: [UInt8] = Base64URL.decode(storedRegistrationChallenge) ?? []
+        #expect(registrationChallenge.isEmpty)
+        #expect(throws: WebAuthnError(.challengeMismatch, "")) {
+            try RegistrationVerifier().verify(
+                try RegistrationResponse(json: Self.registrationBody),
+                expecting: RegistrationExpectations(
+                    relyingPartyID: "example.org", origins: ["https://example.org"],
+                    challenge: registrationChallenge, verificationInstant: Date()))
+        }
+    }
+
+    /// `Fixtures/` of this repository, found from this file's path.
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    @Test func theReadmeRecordedCeremonyExampleReplaysAFixture() throws {
+        let fixtures = Self.fixtures
+
+        // README recorded-ceremony example begins.
+        let fixture = fixtures.appendingPathComponent("w3c/none-es256.registration.json")  // fixtures: Fixtures/'s URL
+        let result = try RecordedCeremony.load(contentsOf: fixture).replay()  // .matched, .outcome, .differences
+        // README recorded-ceremony example ends.
+
+        #expect(result.matched, "\(result.differences)")
+        #expect(result.outcome.verified)
+        #expect(result.name == "w3c/none-es256/registration")
+        #expect(result.kind == .registration)
     }
 
     /// The same sign-in body cannot be replayed against the next challenge the server issues.
@@ -162,7 +202,7 @@ import Testing
     }
 
     /// The code between each pair of markers in this file is, line for line, a `swift` block of README.md
-    /// (after its `import PasskeyVerifier` line): the README shows what the tests run.
+    /// (after its `import` lines): the README shows what the tests run.
     @Test func theReadmeShowsExactlyTheCodeTheseTestsRun() throws {
         let here = URL(fileURLWithPath: #filePath)
         let readme = try String(
@@ -176,12 +216,12 @@ import Testing
         }
         .map { block in
             block.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { $0 != "import PasskeyVerifier" }
+                .filter { !$0.hasPrefix("import ") }
                 .drop { $0.isEmpty }
                 .map { String($0) }
                 .filter { !$0.isEmpty }
         }
-        for marker in ["README example", "README relying-party example"] {
+        for marker in ["README example", "README relying-party example", "README recorded-ceremony example"] {
             let begin = "// \(marker) begins."
             let end = "// \(marker) ends."
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {

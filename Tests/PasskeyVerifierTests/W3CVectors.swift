@@ -9,175 +9,57 @@ import Testing
 /// credential and attestation private keys (so tests can sign modified authenticator data and client
 /// data again), four more vectors, a real Apple attestation, and two leaf certificates made for these tests.
 ///
-/// The two `testLeafCertificate…` were made once with Python `cryptography`: P-256 key
-/// ``testLeafPrivateKey``, subject CN "PasskeyVerifier error-code tests", O "W3C", C "AA" and the OU
-/// each name says, basic constraints cA false (critical), key usage digitalSignature, valid 2024-01-01
-/// to 3024-01-01, issued and signed (ECDSA SHA-256) by the W3C test root's key (`attestation_ca_key`).
+/// The values are read from `Fixtures/w3c-vectors/vectors.jsonl` (one `{"name", "description", "hex" or
+/// "text"}` object a line, named as the properties below; provenance, and how the two test leaf certificates
+/// were made, in `Fixtures/README.md`). A fixture that is missing or malformed, or lacks a name, fails each
+/// test that reads it with an issue naming the file and the problem (``value(_:in:)``).
 enum W3CVectors {
     /// none-es256: the registration challenge.
-    static let noneES256RegistrationChallenge = """
-        00c30fb78531c464d2b6771dab8d7b603c01162f2fa486bea70f283ae556e130
-        """
+    static var noneES256RegistrationChallenge: String { value() }
     /// none-es256: the authentication challenge.
-    static let noneES256AuthenticationChallenge = """
-        39c0e7521417ba54d43e8dc95174f423dee9bf3cd804ff6d65c857c9abf4d408
-        """
+    static var noneES256AuthenticationChallenge: String { value() }
     /// none-es256: the credential private key (P-256 scalar).
-    static let noneES256CredentialPrivateKey = """
-        6e68e7a58484a3264f66b77f5d6dc5bc36a47085b615c9727ab334e8c369c2ee
-        """
+    static var noneES256CredentialPrivateKey: String { value() }
     /// packed-es256: the registration challenge.
-    static let packedES256RegistrationChallenge = """
-        c1184a5fddf8045e13dc47f54b61f5a656b666b59018f16d870e9256e9952012
-        """
+    static var packedES256RegistrationChallenge: String { value() }
     /// packed-es256: the authentication challenge.
-    static let packedES256AuthenticationChallenge = """
-        b1106fa46a57bef1781511c0557dc898a03413d5f0f17d244630c194c7e1adb5
-        """
+    static var packedES256AuthenticationChallenge: String { value() }
     /// packed-es256: the credential private key (P-256 scalar).
-    static let packedES256CredentialPrivateKey = """
-        36ed7bea2357cefa8c4ec7e134f3312d2e6ca3058519d0bcb4c1424272010432
-        """
+    static var packedES256CredentialPrivateKey: String { value() }
     /// packed-es256: the attestation private key (P-256 scalar) of its x5c leaf.
-    static let packedES256AttestationPrivateKey = """
-        ec2804b222552b4b277d1f58f8c4343c0b0b0db5474eb55365c89d66a2bc96be
-        """
+    static var packedES256AttestationPrivateKey: String { value() }
     /// packed-self-es256: the registration challenge.
-    static let packedSelfES256RegistrationChallenge = """
-        7869c2b772d4b58eba9378cf8f29e26cf935aa77df0da89fa99c0bdc0a76f7e5
-        """
+    static var packedSelfES256RegistrationChallenge: String { value() }
     /// packed-self-es256: the credential private key (P-256 scalar).
-    static let packedSelfES256CredentialPrivateKey = """
-        b4bbfa5d68e1693b6ef5a19a0e60ef7ee2cbcac81f7fec7006ac3a21e0c5116a
-        """
+    static var packedSelfES256CredentialPrivateKey: String { value() }
     /// packed-self-es256: the attestation object.
-    static let packedSelfES256AttestationObject = """
-        a363666d74667061636b65646761747453746d74a263616c672663736967584630440220067a20754ab925005dbf3780\
-        97c92120031581c73228d1fb4f5b881bcd7da98302207fc7b147558c7c0eba3af18bd9d121fa3d3a26d17fe3f2202721\
-        78f473b6006d68617574684461746158a4bfabc37432958b063360d3ad6461c9c4735ae7f8edd46592a5e0f01452b2e4\
-        b55d00000000df850e09db6afbdfab51697791506cfc0020455ef34e2043a87db3d4afeb39bbcb6cc32df9347c789a86\
-        5ecdca129cbef58ca5010203262001215820eb151c8176b225cc651559fecf07af450fd85802046656b34c18f6cf1938\
-        43c5225820927b8aa427a2be1b8834d233a2d34f61f13bfd44119c325d5896e183fee484f2
-        """
+    static var packedSelfES256AttestationObject: String { value() }
     /// packed-self-es256: the registration clientDataJSON.
-    static let packedSelfES256RegistrationClientDataJSON = """
-        7b2274797065223a22776562617574686e2e637265617465222c226368616c6c656e6765223a2265476e4374334c5574\
-        5936366b336a506a796e6962506b31716e666644616966715a774c33417032392d55222c226f726967696e223a226874\
-        7470733a2f2f6578616d706c652e6f7267222c2263726f73734f726967696e223a66616c73652c226578747261446174\
-        61223a22636c69656e74446174614a534f4e206d617920626520657874656e6465642077697468206164646974696f6e\
-        616c206669656c647320696e20746865206675747572652c207375636820617320746869733a205539685458764b4532\
-        55526b4d6e625f307859485667227d
-        """
+    static var packedSelfES256RegistrationClientDataJSON: String { value() }
     /// apple-es256: the registration challenge.
-    static let appleES256RegistrationChallenge = """
-        f7f688213852007775009cf8c096fda89d60b9a9fb5a50dd81dd9898af5a0609
-        """
+    static var appleES256RegistrationChallenge: String { value() }
     /// apple-es256: the attestation object (chained to the W3C test root, not to Apple).
-    static let appleES256AttestationObject = """
-        a363666d74656170706c656761747453746d74a1637835638159025c30820258308201fea0030201020210394275613d\
-        5310b81a29ce90f48b61c1300a06082a8648ce3d0403023062311e301c06035504030c15576562417574686e20746573\
-        7420766563746f7273310c300a060355040a0c0357334331253023060355040b0c1c41757468656e74696361746f7220\
-        4174746573746174696f6e204341310b30090603550406130241413020170d3234303130313030303030305a180f3330\
-        3234303130313030303030305a305f311e301c06035504030c15576562417574686e207465737420766563746f727331\
-        0c300a060355040a0c0357334331223020060355040b0c1941757468656e74696361746f72204174746573746174696f\
-        6e310b30090603550406130241413059301306072a8648ce3d020106082a8648ce3d030107034200048a3d5b1b4c543a\
-        706bf6e4b00afedb3c930b690dd286934fe2911f779cc7761af728e1aa3b0ff66692192daa776b83ddf8e3340d2d9a0e\
-        abdfc324eb3e2f136ca38196308193300c0603551d130101ff04023000300e0603551d0f0101ff040403020780301d06\
-        03551d0e0416041412f1ce6c0ae39b403bfc9200317bc183a4e4d766301f0603551d2304183016801445aff715b0dd78\
-        6741fee996ebc16547a3931b1e303306092a864886f76364080204263024a1220420d7a86e7233fb843eb0eeb407d8b7\
-        6ff7e4f82d218cf5dbb461d752073f5cb29a300a06082a8648ce3d0403020348003045022070f5c2ede3000e9dae358d\
-        412b26a4acbf18f4cdeb80f5b13fcd564d090c39ec022100f672e2c3dbe117c9b1490b3c660abf5dcd74398187082dac\
-        b58b6744de4aca6068617574684461746158a4bfabc37432958b063360d3ad6461c9c4735ae7f8edd46592a5e0f01452\
-        b2e4b54900000000748210a20076616a733b2114336fc38400209c4a5886af9283d9be3e9ec55978dedfdce2e3b365ca\
-        b193ae850c16238fafb8a50102032620012158208a3d5b1b4c543a706bf6e4b00afedb3c930b690dd286934fe2911f77\
-        9cc7761a225820f728e1aa3b0ff66692192daa776b83ddf8e3340d2d9a0eabdfc324eb3e2f136c
-        """
+    static var appleES256AttestationObject: String { value() }
     /// apple-es256: the registration clientDataJSON.
-    static let appleES256RegistrationClientDataJSON = """
-        7b2274797065223a22776562617574686e2e637265617465222c226368616c6c656e6765223a22395f61494954685341\
-        486431414a7a34774a6239714a316775616e37576c4464676432596d4b396142676b222c226f726967696e223a226874\
-        7470733a2f2f6578616d706c652e6f7267222c2263726f73734f726967696e223a66616c73652c226578747261446174\
-        61223a22636c69656e74446174614a534f4e206d617920626520657874656e6465642077697468206164646974696f6e\
-        616c206669656c647320696e20746865206675747572652c207375636820617320746869733a20546a4c506e704f6158\
-        515572464e6362483274545a41227d
-        """
+    static var appleES256RegistrationClientDataJSON: String { value() }
     /// none-es256-crossOrigin: the registration challenge.
-    static let crossOriginRegistrationChallenge = """
-        3be5aacd03537142472340ab5969f240f1d87716e20b6807ac230655fa4b3b49
-        """
+    static var crossOriginRegistrationChallenge: String { value() }
     /// none-es256-crossOrigin: the attestation object.
-    static let crossOriginAttestationObject = """
-        a363666d74646e6f6e656761747453746d74a068617574684461746158a4bfabc37432958b063360d3ad6461c9c4735a\
-        e7f8edd46592a5e0f01452b2e4b54500000000883f4f6014f19c09d87aa38123be48d000206e1050c0d2ca2f07c755cb\
-        2c66a74c64fa43065c18f938354d9915db2bd5ce57a501020326200121582022200a473f90b11078851550d03b4e44a2\
-        279f8c4eca27b3153dedfe03e4e97d225820cbd0be95e746ad6f5a8191be11756e4c0420e72f65b466d39bc56b8b123a\
-        9c6e
-        """
+    static var crossOriginAttestationObject: String { value() }
     /// none-es256-crossOrigin: the registration clientDataJSON, with "crossOrigin":true.
-    static let crossOriginRegistrationClientDataJSON = """
-        7b2274797065223a22776562617574686e2e637265617465222c226368616c6c656e6765223a224f2d57717a514e5463\
-        554a484930437257576e7951504859647862694332674872434d475666704c4f306b222c226f726967696e223a226874\
-        7470733a2f2f6578616d706c652e6f7267222c2263726f73734f726967696e223a747275652c22657874726144617461\
-        223a22636c69656e74446174614a534f4e206d617920626520657874656e6465642077697468206164646974696f6e61\
-        6c206669656c647320696e20746865206675747572652c207375636820617320746869733a207a5a7175457444523944\
-        577170573574425754467567227d
-        """
+    static var crossOriginRegistrationClientDataJSON: String { value() }
     /// none-es256-topOrigin: the registration challenge.
-    static let topOriginRegistrationChallenge = """
-        4e1f4c6198699e33c14f192153f49d7e0e8e3577d5ac416c5f3adc92a41f27e5
-        """
+    static var topOriginRegistrationChallenge: String { value() }
     /// none-es256-long-credential-id: the registration challenge.
-    static let longCredentialIDRegistrationChallenge = """
-        1113c7265ccf5e65124282fa1d7819a7a14cb8539aa4cdbec7487e5f35d8ec6c
-        """
+    static var longCredentialIDRegistrationChallenge: String { value() }
     /// The W3C test vectors' attestation root certificate (DER).
-    static let attestationRootCertificate = """
-        30820207308201ada003020102021100ed7f905d8bd0b414d1784913170a90b6300a06082a8648ce3d0403023062311e\
-        301c06035504030c15576562417574686e207465737420766563746f7273310c300a060355040a0c0357334331253023\
-        060355040b0c1c41757468656e74696361746f72204174746573746174696f6e204341310b3009060355040613024141\
-        3020170d3234303130313030303030305a180f33303234303130313030303030305a3062311e301c06035504030c1557\
-        6562417574686e207465737420766563746f7273310c300a060355040a0c0357334331253023060355040b0c1c417574\
-        68656e74696361746f72204174746573746174696f6e204341310b30090603550406130241413059301306072a8648ce\
-        3d020106082a8648ce3d030107034200043269300e5ff7b699015f70cf80a8763bf705bc2e2af0c1b39cff718b7c3588\
-        0ca30f319078d91b03389a006fdfc8a1dcd84edfa07d30aa13474a248a0dab5baaa3423040300f0603551d130101ff04\
-        0530030101ff300e0603551d0f0101ff040403020106301d0603551d0e0416041445aff715b0dd786741fee996ebc165\
-        47a3931b1e300a06082a8648ce3d04030203480030450220483063b6bb08dcc83da33a02c11d2f42203176893554d138\
-        c614a36908724cc8022100f5ef2c912d4500b3e2f5b591d0622491e9f220dfd1f9734ec484bb7e90887663
-        """
-    /// The P-256 scalar of the two test leaf certificates below (SHA-256 of a fixed phrase).
-    static let testLeafPrivateKey = """
-        1ea93db280c22df6929a9d1b0c0a414160315825af98339825504d6ee95e8ef8
-        """
+    static var attestationRootCertificate: String { value() }
+    /// The P-256 scalar of the two test leaf certificates (SHA-256 of a fixed phrase).
+    static var testLeafPrivateKey: String { value() }
     /// A packed attestation leaf issued by the W3C test root, OU "Authenticator Attestation" (§8.2.1 met).
-    static let testLeafCertificate = """
-        3082021e308201c4a00302010202021001300a06082a8648ce3d0403023062311e301c06035504030c15576562417574\
-        686e207465737420766563746f7273310c300a060355040a0c0357334331253023060355040b0c1c41757468656e7469\
-        6361746f72204174746573746174696f6e204341310b30090603550406130241413020170d3234303130313030303030\
-        305a180f33303234303130313030303030305a306a3129302706035504030c20506173736b6579566572696669657220\
-        6572726f722d636f6465207465737473310c300a060355040a0c0357334331223020060355040b0c1941757468656e74\
-        696361746f72204174746573746174696f6e310b30090603550406130241413059301306072a8648ce3d020106082a86\
-        48ce3d03010703420004ab5e9a05a0dd392c5cb3b843c9fe7c52e4adeb991bf7111ba89c78bd7f9e95c5519b55c8897b\
-        1d646dc022fffb5066fae174c9bbf20ad40b309c7d5bdb2c56cca360305e300c0603551d130101ff04023000300e0603\
-        551d0f0101ff040403020780301d0603551d0e041604146af950f4c5fb4c112e4e5686fb1365d2ba78371e301f060355\
-        1d2304183016801445aff715b0dd786741fee996ebc16547a3931b1e300a06082a8648ce3d040302034800304502204f\
-        b6b3cde2a201f6e27f8fbf4a1850521ee5d96542d58db2a2c5573c5c4c063c022100ef492513212f65354bed9a4f9af2\
-        42f3fdf6352283ae8d0703f13e32bfad4c91
-        """
+    static var testLeafCertificate: String { value() }
     /// The same leaf with OU "Authenticator Attestation CA": only the OU breaks §8.2.1.
-    static let testLeafCertificateWithCAOrganizationalUnit = """
-        30820222308201c7a00302010202021002300a06082a8648ce3d0403023062311e301c06035504030c15576562417574\
-        686e207465737420766563746f7273310c300a060355040a0c0357334331253023060355040b0c1c41757468656e7469\
-        6361746f72204174746573746174696f6e204341310b30090603550406130241413020170d3234303130313030303030\
-        305a180f33303234303130313030303030305a306d3129302706035504030c20506173736b6579566572696669657220\
-        6572726f722d636f6465207465737473310c300a060355040a0c0357334331253023060355040b0c1c41757468656e74\
-        696361746f72204174746573746174696f6e204341310b30090603550406130241413059301306072a8648ce3d020106\
-        082a8648ce3d03010703420004ab5e9a05a0dd392c5cb3b843c9fe7c52e4adeb991bf7111ba89c78bd7f9e95c5519b55\
-        c8897b1d646dc022fffb5066fae174c9bbf20ad40b309c7d5bdb2c56cca360305e300c0603551d130101ff0402300030\
-        0e0603551d0f0101ff040403020780301d0603551d0e041604146af950f4c5fb4c112e4e5686fb1365d2ba78371e301f\
-        0603551d2304183016801445aff715b0dd786741fee996ebc16547a3931b1e300a06082a8648ce3d0403020349003046\
-        022100cea291607567a9a098f373d464c3777a1f0588f7f953dc7fdced10898002c3a5022100e34008354dd70bc7e31d\
-        b9dd5a56e17a68833470c193b1c05f332521e40b970a
-        """
+    static var testLeafCertificateWithCAOrganizationalUnit: String { value() }
 
     // MARK: - A real Apple attestation
 
@@ -186,36 +68,13 @@ enum W3CVectors {
     // https://demo.yubico.com.
 
     /// The attestation object (base64url): fmt apple, leaf valid 2021-04-11 to 2021-04-14.
-    static let appleIOSAttestationObjectBase64URL = """
-        o2NmbXRlYXBwbGVnYXR0U3RtdKFjeDVjglkCRjCCAkIwggHJoAMCAQICBgF4xhYQszAKBggqhkjOPQQDAjBIMRwwGgYDVQQD\
-        DBNBcHBsZSBXZWJBdXRobiBDQSAxMRMwEQYDVQQKDApBcHBsZSBJbmMuMRMwEQYDVQQIDApDYWxpZm9ybmlhMB4XDTIxMDQx\
-        MTEyMzcxOFoXDTIxMDQxNDEyMzcxOFowgZExSTBHBgNVBAMMQDMxYzRlOTM2YzgwZjY1Y2VjNzcxZWZkOGNhNWMxNDdlZTgx\
-        ZjY4ZjVhODE5YTUzNDFiMDU5NmJkYmU4YWI0OTExGjAYBgNVBAsMEUFBQSBDZXJ0aWZpY2F0aW9uMRMwEQYDVQQKDApBcHBs\
-        ZSBJbmMuMRMwEQYDVQQIDApDYWxpZm9ybmlhMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEYc87v7q19IYjqS3vizLAet_N\
-        cW0NVpYRvzvZFfCT00nBR0rzITI4iuuBupVtSRFhZfHa3GhYUu_w3Mo2h3s_-qNVMFMwDAYDVR0TAQH_BAIwADAOBgNVHQ8B\
-        Af8EBAMCBPAwMwYJKoZIhvdjZAgCBCYwJKEiBCC-B6u5EUpszNBikhFRpOuBolX7jPReSqGkIvBr0orEZDAKBggqhkjOPQQD\
-        AgNnADBkAjAZpK9Vw3hR3uCca-kUAorfR4Sj_HkCcmydzm_KuewaYC5lmIwRTw9SKEVmAAITRlUCMEC9P_ksVc5DUHtKt-rQ\
-        9mXHeobdGymHSM7xZtYMNOfze8hPo5HLnwtWCB5qF8MQRVkCODCCAjQwggG6oAMCAQICEFYlU5XHp_tA6-Io2CYIU7YwCgYI\
-        KoZIzj0EAwMwSzEfMB0GA1UEAwwWQXBwbGUgV2ViQXV0aG4gUm9vdCBDQTETMBEGA1UECgwKQXBwbGUgSW5jLjETMBEGA1UE\
-        CAwKQ2FsaWZvcm5pYTAeFw0yMDAzMTgxODM4MDFaFw0zMDAzMTMwMDAwMDBaMEgxHDAaBgNVBAMME0FwcGxlIFdlYkF1dGhu\
-        IENBIDExEzARBgNVBAoMCkFwcGxlIEluYy4xEzARBgNVBAgMCkNhbGlmb3JuaWEwdjAQBgcqhkjOPQIBBgUrgQQAIgNiAASD\
-        LocvJhSRgQIlufX81rtjeLX1Xz_LBFvHNZk0df1UkETfm_4ZIRdlxpod2gULONRQg0AaQ0-yTREtVsPhz7_LmJH-wGlggb75\
-        bLx3yI3dr0alruHdUVta-quTvpwLJpGjZjBkMBIGA1UdEwEB_wQIMAYBAf8CAQAwHwYDVR0jBBgwFoAUJtdk2cV4wlpn0afe\
-        axLQG2PxxtcwHQYDVR0OBBYEFOuugsT_oaxbUdTPJGEFAL5jvXeIMA4GA1UdDwEB_wQEAwIBBjAKBggqhkjOPQQDAwNoADBl\
-        AjEA3YsaNIGl-tnbtOdle4QeFEwnt1uHakGGwrFHV1Azcifv5VRFfvZIlQxjLlxIPnDBAjAsimBE3CAfz-Wbw00pMMFIeFHZ\
-        YO1qdfHrSsq-OM0luJfQyAW-8Mf3iwelccboDgdoYXV0aERhdGFYmMRs74KtG1Rkd1kdAIsIdZ7D5tLstPOUdL_qaWmSXQO3\
-        RQAAAAAAAAAAAAAAAAAAAAAAAAAAABRK0rg7vzmd_BAatDNkXX6aBhPZSaUBAgMmIAEhWCBhzzu_urX0hiOpLe-LMsB6381x\
-        bQ1WlhG_O9kV8JPTSSJYIMFHSvMhMjiK64G6lW1JEWFl8drcaFhS7_DcyjaHez_6
-        """
+    static var appleIOSAttestationObjectBase64URL: String { value() }
     /// clientDataJSON (base64url).
-    static let appleIOSClientDataJSONBase64URL = """
-        eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoiUUs2c25Jak40MGNNZG9oNlUtR3NEZnlFYzlQY3pKdEgt\
-        STczM3daSDRIZyIsIm9yaWdpbiI6Imh0dHBzOi8vZGVtby55dWJpY28uY29tIn0
-        """
+    static var appleIOSClientDataJSONBase64URL: String { value() }
     /// The credential ID (base64url).
-    static let appleIOSCredentialIDBase64URL = "StK4O785nfwQGrQzZF1-mgYT2Uk"
+    static var appleIOSCredentialIDBase64URL: String { value() }
     /// The challenge (base64url).
-    static let appleIOSChallengeBase64URL = "QK6snIjN40cMdoh6U-GsDfyEc9PczJtH-I733wZH4Hg"
+    static var appleIOSChallengeBase64URL: String { value() }
 }
 
 // MARK: - Building inputs
@@ -252,13 +111,18 @@ extension W3CVectors {
         AttestationTrustAnchors.builtIn.addingForEveryFormat([try rootCertificate()])
     }
 
-    /// `authenticatorData` with its flags byte, signature counter or rpIdHash replaced (§6.1 layout).
+    /// `authenticatorData` with its flags byte, signature counter or rpIdHash replaced (§6.1 layout); data too short
+    /// to hold them fails the test and comes back unchanged.
     static func editing(
         _ authenticatorData: [UInt8],
         flags: UInt8? = nil,
         signCount: UInt32? = nil,
         relyingPartyID: String? = nil
     ) -> [UInt8] {
+        guard authenticatorData.count >= 37 else {
+            Issue.record("editing: \(authenticatorData.count) bytes are no authenticator data (§6.1: 37 at least)")
+            return authenticatorData
+        }
         var bytes = authenticatorData
         if let relyingPartyID {
             bytes.replaceSubrange(0..<32, with: HashAlgorithm.sha256.hash(Array(relyingPartyID.utf8)))
@@ -307,8 +171,12 @@ extension W3CVectors {
         return statement
     }
 
-    /// `bytes` with bit `bit` of byte `index` flipped.
+    /// `bytes` with bit `bit` of byte `index` flipped; a bit it does not have fails the test and leaves it unchanged.
     static func flippingBit(_ bit: Int, ofByte index: Int, in bytes: [UInt8]) -> [UInt8] {
+        guard bytes.indices.contains(index), (0..<8).contains(bit) else {
+            Issue.record("flippingBit: no bit \(bit) of byte \(index) in \(bytes.count) bytes")
+            return bytes
+        }
         var bytes = bytes
         bytes[index] ^= 1 << UInt8(bit)
         return bytes
@@ -402,13 +270,16 @@ struct RegistrationCeremony: Sendable {
         )
     }
 
-    /// none-es256: flags UP, BE, BS, AT; no attestation statement.
-    static let noneES256 = w3c(
-        credentialID: ModelTestVectors.noneES256CredentialID,
-        clientDataJSON: ModelTestVectors.noneES256RegistrationClientDataJSON,
-        attestationObject: ModelTestVectors.noneES256AttestationObject,
-        challenge: W3CVectors.noneES256RegistrationChallenge
-    )
+    /// none-es256: flags UP, BE, BS, AT; no attestation statement. Built at each use, so that each test
+    /// reading it reports a fixture that cannot be read.
+    static var noneES256: RegistrationCeremony {
+        w3c(
+            credentialID: ModelTestVectors.noneES256CredentialID,
+            clientDataJSON: ModelTestVectors.noneES256RegistrationClientDataJSON,
+            attestationObject: ModelTestVectors.noneES256AttestationObject,
+            challenge: W3CVectors.noneES256RegistrationChallenge
+        )
+    }
 
     /// packed-es256 with the W3C test root as anchor: flags UP, UV, BE, AT; basic attestation.
     static func packedES256() throws -> RegistrationCeremony {

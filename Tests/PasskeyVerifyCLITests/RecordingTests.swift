@@ -58,7 +58,7 @@ import Testing
 
         let cli = try CLIRunner.run(["replay", url.path])
         #expect(cli.status == 0)
-        #expect(cli.lines.last == "1 ceremonies: 1 matched, 0 differed")
+        #expect(cli.lines.last == "1 ceremony: 1 matched, 0 differed")
     }
 
     @Test func theJSONIsDeterministicWithSortedKeys() throws {

@@ -9,7 +9,8 @@ import Testing
         let count = TestFixtures.allFiles().count
         let summary = try #require(result.lines.last)
         #expect(summary.hasPrefix("\(count) ceremonies: \(count) matched, 0 differed"))
-        let ceremonyLines = result.lines.dropLast()
+        #expect(result.lines.first?.hasPrefix("  name  ") == true)
+        let ceremonyLines = result.lines.dropFirst().dropLast()
         #expect(ceremonyLines.count == count)
         #expect(ceremonyLines.allSatisfy { $0.hasPrefix("✓ ") })
         let packed = ceremonyLines.first { $0.hasPrefix("✓ w3c/packed-es256/registration ") }
@@ -46,13 +47,43 @@ import Testing
         let quiet = try CLIRunner.run(["replay", "--quiet", folder.path])
         #expect(quiet.status == 1)
         #expect(!quiet.standardOutput.contains("✓"))
+        #expect(quiet.lines.first?.hasPrefix("✗ ") == true, "no header under --quiet")
+        #expect(quiet.lines.last == "3 ceremonies: 1 matched, 2 differed")
+    }
+
+    @Test func aHeaderNamesTheColumnsAboveTheRows() throws {
+        let result = try CLIRunner.run(["replay", "Fixtures/negative/challenge-mismatch.json"])
+        #expect(result.status == 0)
+        #expect(result.lines.count == 3)
+        let header = try #require(result.lines.first)
+        let row = try #require(result.lines.dropFirst().first)
+        #expect(header.split(separator: " ") == ["name", "kind", "format", "algorithm", "outcome"])
+        #expect(row.split(separator: " ").first == "✓")
+        /// The offset in characters at which `text` begins in `line`.
+        func column(of text: String, in line: String) -> Int? {
+            line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        let columns = [
+            ("name", "negative/"), ("kind", "registration"), ("format", "none"), ("algorithm", "ES256"),
+            ("outcome", "rejected"),
+        ]
+        for (title, value) in columns {
+            #expect(column(of: title, in: header) != nil)
+            #expect(column(of: title, in: header) == column(of: value, in: row), "\(title)")
+        }
+    }
+
+    @Test func aQuietReplayWhereEveryCeremonyMatchedPrintsOnlyTheSummary() throws {
+        let result = try CLIRunner.run(["replay", "--quiet", "Fixtures/negative/challenge-mismatch.json"])
+        #expect(result.status == 0)
+        #expect(result.lines == ["1 ceremony: 1 matched, 0 differed"])
     }
 
     @Test func aSingleFileCanBeReplayed() throws {
         let result = try CLIRunner.run(["replay", "Fixtures/negative/challenge-mismatch.json"])
         #expect(result.status == 0)
-        #expect(result.lines.first?.contains("rejected: challengeMismatch") == true)
-        #expect(result.lines.last == "1 ceremonies: 1 matched, 0 differed")
+        #expect(result.lines.dropFirst().first?.contains("rejected: challengeMismatch") == true)
+        #expect(result.lines.last == "1 ceremony: 1 matched, 0 differed")
     }
 
     @Test func aMissingPathIsAUsageError() throws {
