@@ -4,8 +4,8 @@ import PasskeyMetadata
 import PasskeyVerifier
 
 /// How the server uses FIDO metadata (`--metadata` and its options; FIDO Metadata Service v3.0 §3.2; WebAuthn
-/// Level 3 §7.1 steps 23–25): where the BLOB comes from, what verifies it, and what an authenticator the metadata
-/// does not vouch for gets.
+/// Level 3 §7.1 `#reg-ceremony-attestation-trust-anchors`, `#reg-ceremony-assess-trust`): where the BLOB comes from,
+/// what verifies it, and what an authenticator the metadata does not vouch for gets.
 public struct MetadataSettings: Sendable {
     /// Where the BLOB is read or downloaded.
     public var source: MetadataSource

@@ -415,7 +415,8 @@ where Context.Identity == AuthenticatedSession {
 
     /// A made-up user handle for an unknown `username`, bound to its challenge as an account's would be: a
     /// discoverable passkey of another account then fails on it exactly as on a real account's challenge, so the
-    /// answer does not tell whether the username exists (§7.2 step 6 ties the credential to the user).
+    /// answer does not tell whether the username exists (§7.2 `#sctn-verifying-assertion` step "identify the user" ties
+    /// the credential to the user).
     private func concealedUserHandle(for username: String) -> [UInt8] {
         HashAlgorithm.sha256.hash(concealmentKey + [0x00] + Array(username.utf8))
     }

@@ -22,8 +22,9 @@ public enum PasskeyServerApplication {
     /// with `authenticatorNaming`; `clock` is the instant of ceremonies and sessions. With
     /// ``ServerConfiguration/metadata`` and a `metadataService`, each registration is verified under the
     /// ``PasskeyMetadata/MetadataTrustPolicy`` of the service's current BLOB (FIDO Metadata Service v3.0 §3.2;
-    /// WebAuthn Level 3 §7.1 steps 23–25), and the credential list names the authenticators the community list
-    /// does not know by their metadata statement. What the routes count goes to `metrics` (``ServerMetrics``).
+    /// WebAuthn Level 3 §7.1 `#reg-ceremony-attestation-trust-anchors`, `#reg-ceremony-assess-trust`), and the
+    /// credential list names the authenticators the community list does not know by their metadata statement. What the
+    /// routes count goes to `metrics` (``ServerMetrics``).
     ///
     /// A path no route serves is `404 notFound` and a method a path does not answer `405 methodNotAllowed` (with
     /// `Allow`), both with the usual JSON failure body; the cross-site and content-type checks of

@@ -2,7 +2,8 @@
 import PasskeyVerifier
 
 /// What the server is: the relying party it runs (WebAuthn Level 3 §5.4.2 `rp`), the origins it accepts
-/// (§7.1 step 9), the iOS apps that share its passkeys and the related origins it publishes (§5.11).
+/// (§7.1 `#rp-op-registering-a-new-credential-step-origin`), the iOS apps that share its passkeys and the related
+/// origins it publishes (§5.11).
 public struct ServerConfiguration: Sendable {
     /// The RP ID (§5.4.2 `rp.id`), such as `example.com` or `localhost`.
     public var relyingPartyID: String

@@ -1,7 +1,7 @@
 #if Hummingbird
 /// A signed-in session as the database keeps it: never the token itself, only its SHA-256, with the account
-/// and the credential it was started with (WebAuthn Level 3 §7.2 step 23 ends the ceremony; what follows is the
-/// relying party's own session, OWASP's session management guidance).
+/// and the credential it was started with (WebAuthn Level 3 §7.2 `#sctn-verifying-assertion` step "continue" ends the
+/// ceremony; what follows is the relying party's own session, OWASP's session management guidance).
 ///
 /// Instants are whole seconds since 1970. A session is valid while `now < idleExpiresAt` and
 /// `now < expiresAt`.

@@ -45,7 +45,8 @@ public protocol UserStore: AccountStore {
     /// The account of `userHandle` when `credentialID` is, at the time of the call, a credential of that account in
     /// `credentialStore`; `nil` when the account or the credential is gone, or the credential is another account's.
     /// A sign-in asks it once its session is stored, so that a passkey deleted meanwhile leaves no session behind
-    /// (WebAuthn Level 3 §7.2 step 5 reads the record; this reads it again with its owner).
+    /// (WebAuthn Level 3 §7.2 `#sctn-verifying-assertion` step "identify the user" reads the record; this reads it
+    /// again with its owner).
     ///
     /// The default reads ``PasskeyVerifier/AccountStore/account(forUserHandle:)`` and then the credential;
     /// ``SQLiteUserStore`` and ``PostgresUserStore`` read both in one statement when `credentialStore` is their

@@ -3,9 +3,10 @@ import PasskeyCrypto
 import PasskeyVerifier
 
 /// The checks that a registration whose trust a metadata entry decides is consistent with the entry's statement
-/// (FIDO Metadata Statement v3.0 §4 `attestationTypes`, `authenticationAlgorithms`; WebAuthn Level 3 §7.1 step 24,
-/// "assess the attestation trustworthiness"): a model's statement says which attestation types it makes and which
-/// algorithms it signs with, and an attestation that contradicts it is not that model's.
+/// (FIDO Metadata Statement v3.0 §4 `attestationTypes`, `authenticationAlgorithms`; WebAuthn Level 3
+/// §7.1 `#reg-ceremony-assess-trust`, "assess the attestation trustworthiness"): a model's statement says which
+/// attestation types it makes and which algorithms it signs with, and an attestation that contradicts it is not that
+/// model's.
 ///
 /// They apply only when the entry decides trust: the attestation is tied to the entry (``MetadataMatch``), has a
 /// trust path, and that path reached a trust anchor. Self and `none` attestations carry no certificate, so the

@@ -9,8 +9,9 @@ import PasskeyVerifier
 #endif
 
 /// What a ``MetadataTrustPolicy`` found about one registration's authenticator, and the status it reports once
-/// the registration verified (WebAuthn Level 3 §7.1 steps 23–25; FIDO Metadata Service v3.0 §3.2): the
-/// `AttestationTrustAssessment` behind `VerifiedRegistration`'s `metadataEntry` and `metadataStatus`.
+/// the registration verified (WebAuthn Level 3 §7.1 `#reg-ceremony-attestation-trust-anchors`,
+/// `#reg-ceremony-assess-trust`; FIDO Metadata Service v3.0 §3.2): the `AttestationTrustAssessment` behind
+/// `VerifiedRegistration`'s `metadataEntry` and `metadataStatus`.
 struct MetadataTrustAssessment: AttestationTrustAssessment {
     /// The policy that made the assessment.
     let policy: MetadataTrustPolicy

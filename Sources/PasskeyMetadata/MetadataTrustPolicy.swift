@@ -8,8 +8,9 @@ import PasskeyVerifier
     import Foundation
 #endif
 
-/// How a `RegistrationVerifier` uses a verified metadata BLOB, as its `AttestationTrustPolicy` (WebAuthn Level 3 §7.1 step 23, "obtain a list
-/// of acceptable trust anchors … for example, from the FIDO Metadata Service"; FIDO Metadata Service v3.0 §3.2).
+/// How a `RegistrationVerifier` uses a verified metadata BLOB, as its `AttestationTrustPolicy` (WebAuthn Level 3
+/// §7.1 `#reg-ceremony-attestation-trust-anchors`, "obtain a list of acceptable trust anchors … for example, from the
+/// FIDO Metadata Service"; FIDO Metadata Service v3.0 §3.2).
 ///
 /// For each registration it looks the authenticator's entry up, by AAGUID, or for `fido-u2f` (whose signature
 /// does not cover the AAGUID) and for a zero AAGUID by the key identifier of the attestation certificate, then:
@@ -51,8 +52,8 @@ public struct MetadataTrustPolicy: AttestationTrustPolicy {
 
     /// What the BLOB says about the authenticator that made a statement of `format` (`statementValue` as decoded)
     /// for a credential with `aaguid`: its entry's roots when the attestation is tied to it, then the decisions
-    /// described above on its statuses, certification and attestation type (WebAuthn Level 3 §7.1 steps 23–25;
-    /// FIDO Metadata Service v3.0 §3.2).
+    /// described above on its statuses, certification and attestation type (WebAuthn Level 3
+    /// §7.1 `#reg-ceremony-attestation-trust-anchors`, `#reg-ceremony-assess-trust`; FIDO Metadata Service v3.0 §3.2).
     public func assessment(format: String, aaguid: AAGUID, statementValue: CBORValue) -> any AttestationTrustAssessment
     {
         MetadataTrustAssessment(

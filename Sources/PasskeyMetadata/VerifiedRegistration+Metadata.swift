@@ -3,8 +3,8 @@ import PasskeyVerifier
 extension VerifiedRegistration {
     /// The authenticator's FIDO metadata entry when the verifier has a ``MetadataTrustPolicy`` and the BLOB
     /// lists the authenticator (by AAGUID, or for `fido-u2f` by the attestation certificate's key
-    /// identifier); `nil` otherwise (WebAuthn Level 3 §7.1 step 23; FIDO Metadata Service v3.0 §3.1.1). Its
-    /// statuses are as the BLOB states them; the one in force at the verification instant is
+    /// identifier); `nil` otherwise (WebAuthn Level 3 §7.1 `#reg-ceremony-attestation-trust-anchors`; FIDO Metadata
+    /// Service v3.0 §3.1.1). Its statuses are as the BLOB states them; the one in force at the verification instant is
     /// ``MetadataBLOBPayloadEntry/latestStatusReport(at:)``.
     public var metadataEntry: MetadataBLOBPayloadEntry? {
         (trustAssessment as? MetadataTrustAssessment)?.match?.entry

@@ -28,50 +28,68 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// clientDataJSON that is empty, not JSON, missing or mistyping members, or with a malformed `tokenBinding`
         /// (§5.8.1).
         public static let malformedClientData = Code("malformedClientData")
-        /// `type` in the client data is not the one the ceremony expects (§7.1 step 7, §7.2 step 11).
+        /// `type` in the client data is not the one the ceremony expects (§7.1 `#sctn-registering-a-new-credential`
+        /// step "C.type", §7.2 `#sctn-verifying-assertion` step "C.type").
         public static let typeMismatch = Code("typeMismatch")
-        /// The challenge differs from the expected one (§7.1 step 8, §7.2 step 12).
+        /// The challenge differs from the expected one (§7.1 `#sctn-registering-a-new-credential` step "C.challenge",
+        /// §7.2 `#sctn-verifying-assertion` step "C.challenge").
         public static let challengeMismatch = Code("challengeMismatch")
-        /// The origin is not among the expected ones (§7.1 step 9, §7.2 step 13).
+        /// The origin is not among the expected ones (§7.1 `#rp-op-registering-a-new-credential-step-origin`,
+        /// §7.2 `#rp-op-verifying-assertion-step-origin`).
         public static let originMismatch = Code("originMismatch")
-        /// `crossOrigin` is true or a `topOrigin` is present where not allowed (§7.1 step 10, §7.2 step 14).
+        /// `crossOrigin` is true or a `topOrigin` is present where not allowed
+        /// (§7.1 `#sctn-registering-a-new-credential` steps "C.crossOrigin" and "C.topOrigin",
+        /// §7.2 `#sctn-verifying-assertion` likewise).
         public static let crossOriginNotAllowed = Code("crossOriginNotAllowed")
-        /// rpIdHash is not the SHA-256 of the RP ID (§7.1 step 13, §7.2 step 15).
+        /// rpIdHash is not the SHA-256 of the RP ID (§7.1 `#sctn-registering-a-new-credential` step "rpIdHash",
+        /// §7.2 `#rp-op-verifying-assertion-step-rpid-hash`).
         public static let rpIdMismatch = Code("rpIdMismatch")
-        /// The UP flag is clear (§7.1 step 14, §7.2 step 16).
+        /// The UP flag is clear (§7.1 `#sctn-registering-a-new-credential` step "UP", §7.2 `#sctn-verifying-assertion`
+        /// step "UP").
         public static let userNotPresent = Code("userNotPresent")
-        /// The UV flag is clear while user verification is required (§7.1 step 15, §7.2 step 17).
+        /// The UV flag is clear while user verification is required (§7.1 `#sctn-registering-a-new-credential`
+        /// step "UV", §7.2 `#sctn-verifying-assertion` step "UV").
         public static let userNotVerified = Code("userNotVerified")
         /// BS is set while BE is clear, or BE changed against policy (§6.1.3).
         public static let invalidBackupFlags = Code("invalidBackupFlags")
-        /// A registration without attested credential data (§7.1 step 20).
+        /// A registration without attested credential data (§6.5.1; §7.1 `#sctn-registering-a-new-credential`
+        /// step "alg" reads the credential public key from it).
         public static let missingAttestedCredentialData = Code("missingAttestedCredentialData")
-        /// A credential ID longer than 1023 bytes (§7.1 step 25).
+        /// A credential ID longer than 1023 bytes (§7.1 `#sctn-registering-a-new-credential`
+        /// step "credentialId length").
         public static let credentialIdTooLong = Code("credentialIdTooLong")
-        /// A COSE algorithm that is not supported or not allowed (§7.1 step 21).
+        /// A COSE algorithm that is not supported or not allowed (§7.1 `#sctn-registering-a-new-credential`
+        /// step "alg").
         public static let unsupportedAlgorithm = Code("unsupportedAlgorithm")
         /// A COSE key that is malformed, on the wrong curve or not on its curve (§6.5.1.1).
         public static let invalidPublicKey = Code("invalidPublicKey")
-        /// A signature that does not verify (§7.2 step 21, §8).
+        /// A signature that does not verify (§7.2 `#sctn-verifying-assertion` step "signature", §8).
         public static let invalidSignature = Code("invalidSignature")
-        /// An attestation statement format this verifier does not know (§7.1 step 22).
+        /// An attestation statement format this verifier does not know (§7.1 `#sctn-registering-a-new-credential`
+        /// step "fmt").
         public static let unsupportedAttestationFormat = Code("unsupportedAttestationFormat")
-        /// An attestation statement that is malformed or breaks its format's rules (§8).
+        /// An attestation statement that is malformed or breaks its format's rules
+        /// (§7.1 `#reg-ceremony-verify-attestation`, §8).
         public static let invalidAttestationStatement = Code("invalidAttestationStatement")
-        /// A chain that reaches no trust anchor, or a certificate outside its validity (§7.1 step 24).
+        /// A chain that reaches no trust anchor, or a certificate outside its validity
+        /// (§7.1 `#reg-ceremony-assess-trust`).
         public static let untrustedAttestation = Code("untrustedAttestation")
         /// An extension the relying party enforced is missing from, or weaker in, the authenticator data
-        /// (§7.1 step 26; `credProtect`, CTAP 2.1 §12.1).
+        /// (§7.1 `#reg-ceremony-verify-extension-outputs`; `credProtect`, CTAP 2.1 §12.1).
         public static let extensionMismatch = Code("extensionMismatch")
-        /// The credential ID or the userHandle is not the expected one (§7.2 steps 6 and 7).
+        /// The credential ID or the userHandle is not the expected one (§7.2 `#sctn-verifying-assertion`
+        /// steps "allowCredentials" and "identify the user").
         public static let credentialMismatch = Code("credentialMismatch")
-        /// A new sign counter not greater than a stored non-zero counter (§6.1.1, §7.2 step 22).
+        /// A new sign counter not greater than a stored non-zero counter (§6.1.1, §7.2 `#sctn-verifying-assertion`
+        /// step "signCount").
         public static let signCountRegression = Code("signCountRegression")
         /// The challenge was never issued, has expired, or was already used.
         public static let challengeNotFound = Code("challengeNotFound")
-        /// The credential ID is already registered, to any user (§7.1 step 26).
+        /// The credential ID is already registered, to any user (§7.1 `#sctn-registering-a-new-credential`
+        /// step "credentialId not yet registered").
         public static let credentialAlreadyRegistered = Code("credentialAlreadyRegistered")
-        /// No stored credential has this ID, or it is not in allowCredentials (§7.2 step 5).
+        /// No stored credential has this ID, or it is not in allowCredentials (§7.2 `#sctn-verifying-assertion` steps
+        /// "allowCredentials" and "identify the user").
         public static let unknownCredential = Code("unknownCredential")
         /// A Sign in with Apple identity token that is not a compact JWS JWT with the expected members and
         /// types (RFC 7515 §7.1, RFC 7519 §7.2), or a JSON Web Key Set that cannot be read (RFC 7517 §5).
@@ -100,14 +118,16 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// Service v3.0 §3.1.6).
         public static let metadataRollback = Code("metadataRollback")
         /// The authenticator's latest metadata status is one the relying party rejects, such as `REVOKED` or
-        /// `ATTESTATION_KEY_COMPROMISE` (FIDO Metadata Service v3.0 §3.1.4; WebAuthn Level 3 §7.1 step 24).
+        /// `ATTESTATION_KEY_COMPROMISE` (FIDO Metadata Service v3.0 §3.1.4; WebAuthn Level 3
+        /// §7.1 `#reg-ceremony-assess-trust`).
         public static let authenticatorStatusRejected = Code("authenticatorStatusRejected")
         /// The authenticator lacks the FIDO certification level the relying party requires, has no metadata
         /// entry, or its attestation is not trusted (FIDO Metadata Service v3.0 §3.1.4).
         public static let uncertifiedAuthenticator = Code("uncertifiedAuthenticator")
         /// A registration for an account name that is taken: a new passkey is added to an existing account only
-        /// by that account's own session (§7.1 step 27 stores the credential "for the user account"; §14.6.3
-        /// account takeover). Raised by hosts such as `passkey-server`, never by the verifiers.
+        /// by that account's own session (§7.1 `#sctn-registering-a-new-credential` step "store credentialRecord"
+        /// stores it "in the user
+        /// account"; §14.6.3 account takeover). Raised by hosts such as `passkey-server`, never by the verifiers.
         public static let accountExists = Code("accountExists")
         /// The account holds as many credentials as the relying party allows (§5.4.3 `excludeCredentials`
         /// lists them all, so the list is kept bounded). Raised by hosts, never by the verifiers.

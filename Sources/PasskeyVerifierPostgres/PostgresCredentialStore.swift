@@ -4,8 +4,8 @@
     import PostgresNIO
 
     /// A ``PasskeyVerifier/CredentialStore`` in the `passkey_credentials` table of a ``PostgresStorage``
-    /// (WebAuthn Level 3 §4 "credential record", §7.1 `#reg-ceremony-store-credential-record`, §7.2
-    /// `#rp-op-verifying-assertion-step-update-credential-record`).
+    /// (WebAuthn Level 3 §4 "credential record", §7.1 `#reg-ceremony-create-credential-record`, §7.2
+    /// `#authn-ceremony-update-credential-record`).
     ///
     /// Every method is one statement with bound parameters: `INSERT … ON CONFLICT (credential_id) DO NOTHING
     /// RETURNING` (a row returned is the insert that won, in any process), `UPDATE … WHERE credential_id = $n AND

@@ -1,6 +1,7 @@
 /// A deliberate flaw in the certificates a ``VirtualAttestation`` authority issues, for negative tests of the
-/// attestation trust path (WebAuthn Level 3 §7.1 steps 23–24, `#reg-ceremony-assess-trust`; RFC 5280 §6.1) and of
-/// the attestation certificate requirements (§8.2.1 packed, §8.3.1 tpm, §8.6 fido-u2f).
+/// attestation trust path (WebAuthn Level 3 §7.1 `#reg-ceremony-attestation-trust-anchors`,
+/// `#reg-ceremony-assess-trust`; RFC 5280 §6.1) and of the attestation certificate requirements (§8.2.1 packed, §8.3.1
+/// tpm, §8.6 fido-u2f).
 ///
 /// Validity defects are placed inside the authority's own validity so that only the named certificate is at
 /// fault: an expired certificate is valid for the first day of the authority's `notValidBefore` only, a

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A clock a test moves by hand, for ``RelyingParty``'s `clock` parameter (challenge expiry, WebAuthn Level 3
-/// §13.4.3; certificate validity at the verification instant, §7.1 step 24).
+/// §13.4.3; certificate validity at the verification instant, §7.1 `#reg-ceremony-assess-trust`).
 ///
 /// Pass ``now`` as the relying party's clock (`clock: { clock.now }`), then ``advance(by:)`` past a challenge's
 /// lifetime to test expiry. Safe to read and move from any task: a lock guards the instant, so it compiles

@@ -111,7 +111,8 @@ public struct RecordedCeremony: Sendable, Codable {
     /// Extra trust anchors (PEM texts), trusted for every format in addition to the built-in ones.
     public var trustAnchors: [String]?
     /// Registration: `reject` (absent means the same) or `acceptAsUnverified`, what to do with an attestation
-    /// whose chain reaches no trust anchor (WebAuthn §7.1 step 24, ``UntrustedAttestationPolicy``).
+    /// whose chain reaches no trust anchor (WebAuthn §7.1 `#reg-ceremony-assess-trust`,
+    /// ``UntrustedAttestationPolicy``).
     public var untrustedAttestationPolicy: String?
     /// The accepted COSE algorithms; absent means every supported one.
     public var algorithms: [Int64]?

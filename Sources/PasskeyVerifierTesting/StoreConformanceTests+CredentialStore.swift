@@ -142,7 +142,7 @@ extension StoreConformanceTests {
     }
 
     /// Inserting a credential ID that is stored already fails, whichever user it is for, and leaves the stored
-    /// record as it was (§7.1 `#reg-ceremony-verify-credential-id`).
+    /// record as it was (§7.1 `#sctn-registering-a-new-credential` step "credentialId not yet registered").
     public func checkInsertRefusesAnExistingCredentialIDForAnyUser() async throws {
         let store = try await makeCredentialStore()
         let original = try Self.record(userHandle: try Self.randomBytes(32), signCount: 3)
@@ -168,7 +168,7 @@ extension StoreConformanceTests {
 
     /// An update whose expected version is the stored one applies: counter, BE, BS, `uvInitialized` and the
     /// last use change, the version goes up by one, every other field stays (§7.2
-    /// `#rp-op-verifying-assertion-step-update-credential-record`). A second update from the new version
+    /// `#authn-ceremony-update-credential-record`). A second update from the new version
     /// applies too, and one that clears the last use writes `nil`.
     public func checkUpdateAppliesWhenTheVersionIsUnchanged() async throws {
         let store = try await makeCredentialStore()

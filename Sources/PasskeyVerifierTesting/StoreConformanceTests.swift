@@ -4,10 +4,11 @@ import PasskeyVerifier
 
 /// A reusable conformance suite for a host's ``PasskeyVerifier/CredentialStore`` and
 /// ``PasskeyVerifier/ChallengeStore``: it checks the guarantees the protocols document (WebAuthn Level 3
-/// §7.1 `#reg-ceremony-verify-credential-id`, §7.2 `#rp-op-verifying-assertion-step-update-credential-record`,
-/// §13.4.3) — uniqueness of credential IDs, the round trip of every field of a record (registration
-/// details, nickname, last use, a `nil` user handle), insertion order, compare-and-set on the record's version,
-/// rename, removal, challenge expiry and its cleanup, single take, and each of those under concurrency.
+/// §7.1 `#sctn-registering-a-new-credential` step "credentialId not yet registered",
+/// §7.2 `#authn-ceremony-update-credential-record`, §13.4.3) — uniqueness of credential IDs, the round trip of every
+/// field of a record (registration details, nickname, last use, a `nil` user handle), insertion order, compare-and-set
+/// on the record's version, rename, removal, challenge expiry and its cleanup, single take, and each of those under
+/// concurrency.
 ///
 /// Run it from the host's own test target against the host's store, backed by a real (test) database:
 ///

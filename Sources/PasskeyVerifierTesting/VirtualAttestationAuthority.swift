@@ -8,7 +8,7 @@ import PasskeyCrypto
 
 /// The generated certification authority of a ``VirtualAttestation`` with a certificate chain: a root CA,
 /// optionally an intermediate CA, and the ``CertificateDefect``s its issued chains carry (WebAuthn Level 3 §6.5.5
-/// `x5c`, §7.1 step 24; RFC 5280 §4.1).
+/// `x5c`, §7.1 `#reg-ceremony-assess-trust`; RFC 5280 §4.1).
 struct VirtualAttestationAuthority: Sendable {
     /// A CA's key and certificate.
     struct Issuer: Sendable {

@@ -36,7 +36,8 @@ public struct VirtualAuthenticator: Sendable {
     public enum SignCounter: Sendable, Hashable {
         /// Always zero, as most passkey providers report (§6.1.1: counters are optional).
         case zero
-        /// Always this value: a second assertion with the same value is a regression (§7.2 step 22).
+        /// Always this value: a second assertion with the same value is a regression (§7.2 `#sctn-verifying-assertion`
+        /// step "signCount").
         case fixed(UInt32)
         /// `start` at registration, then each assertion adds `step` to the credential's last value, wrapping at
         /// 2^32 (a per-credential counter, §6.1.1).
@@ -82,7 +83,7 @@ public struct VirtualAuthenticator: Sendable {
     /// `transports` of registrations (§5.2.1 `getTransports()`, §5.8.4); `["hybrid", "internal"]` by default.
     public var transports: [String]
     /// The length of generated credential IDs (§4 "Credential ID"), 16 by default; 0 to 65535 can be encoded,
-    /// verifiers accept at most 1023 (§7.1 step 25).
+    /// verifiers accept at most 1023 (§7.1 `#sctn-registering-a-new-credential` step "credentialId length").
     public var credentialIDLength: Int
     /// Whether assertions return the credential's user handle (§5.2.2 `userHandle`; discoverable credentials
     /// always do). `true` by default.

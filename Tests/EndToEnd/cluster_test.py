@@ -9,7 +9,8 @@ at the end. What is checked, each over several rounds so that the requests reall
 - the same assertion posted to all three instances at the same moment succeeds exactly once (200 and the
   username); the two others are 400 `challengeNotFound` (the challenge is taken once, WebAuthn Level 3 §13.4.3);
 - two registrations that carry the same credential ID, posted at the same moment to two instances: one is 200,
-  the other 400 `credentialAlreadyRegistered` (§7.1 step 26), one row is stored, and it is the winner's key;
+  the other 400 `credentialAlreadyRegistered` (§7.1 `#sctn-registering-a-new-credential` step "credentialId not
+  yet registered"), one row is stored, and it is the winner's key;
 - a registration and a sign-in started on one instance finish on another, for every ordered pair, and the
   session the sign-in started is honoured by the third instance.
 

@@ -15,7 +15,8 @@ struct W3CAssertionVector: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    /// authenticatorData || SHA-256(clientDataJSON), the signed message (WebAuthn §7.2 steps 19-20).
+    /// authenticatorData || SHA-256(clientDataJSON), the signed message (WebAuthn §7.2 `#sctn-verifying-assertion`
+    /// steps "hash" and "signature").
     var signedMessage: [UInt8] {
         hexBytes(authenticatorData) + HashAlgorithm.sha256.hash(hexBytes(clientDataJSON))
     }

@@ -5,9 +5,10 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// Registrations verified with FIDO metadata (``MetadataTrustPolicy``; WebAuthn Level 3 §7.1 steps 23–24, FIDO
-/// Metadata Service v3.0 §3.1.4): the entry's roots as anchors, statuses and certification as of the instant,
-/// `basic` versus `attca`, and the matched entry in the result.
+/// Registrations verified with FIDO metadata (``MetadataTrustPolicy``; WebAuthn Level 3
+/// §7.1 `#reg-ceremony-attestation-trust-anchors`, `#reg-ceremony-assess-trust`, FIDO Metadata Service v3.0 §3.1.4):
+/// the entry's roots as anchors, statuses and certification as of the instant, `basic` versus `attca`, and the matched
+/// entry in the result.
 @Suite struct MetadataTrustPolicyTests {
     typealias Support = MetadataTestSupport
 

@@ -12,8 +12,9 @@ import Testing
 
 /// Metadata BLOB entries for the test kit's attestation authorities
 /// (``VirtualMetadataService/entry(for:aaguid:description:statusReports:timeOfLastStatusChange:)``): the entry's root
-/// anchors the registration without any other trust anchor (WebAuthn Level 3 §7.1 step 23; FIDO Metadata Service
-/// v3.0 §3.1.4), its status decides, and the PEM forms of the service's roots and lists read back.
+/// anchors the registration without any other trust anchor (WebAuthn Level 3
+/// §7.1 `#reg-ceremony-attestation-trust-anchors`; FIDO Metadata Service v3.0 §3.1.4), its status decides, and the PEM
+/// forms of the service's roots and lists read back.
 @Suite struct VirtualMetadataAttestationTests {
     typealias Support = MetadataTestSupport
 

@@ -11,8 +11,9 @@ import Testing
 #endif
 
 /// Every ``CertificateDefect`` the test kit's authorities can issue, with the `WebAuthnError` code the library
-/// answers it with when the generated root is the trust anchor (WebAuthn Level 3 §7.1 steps 19–24; §8.2.1,
-/// §8.3.1, §8.4, §8.6), or `nil` where the library accepts it.
+/// answers it with when the generated root is the trust anchor (WebAuthn Level 3 §7.1
+/// `#reg-ceremony-verify-attestation` … `#reg-ceremony-assess-trust`; §8.2.1, §8.3.1, §8.4, §8.6), or `nil` where
+/// the library accepts it.
 @Suite struct VirtualAttestationDefectTests {
     /// A format, a defect, and what the library does with a registration carrying it.
     struct Case: Sendable, CustomTestStringConvertible {

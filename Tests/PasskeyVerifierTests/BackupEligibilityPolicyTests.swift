@@ -2,7 +2,7 @@ import PasskeyVerifier
 import Testing
 
 /// The backup flags against the stored record (WebAuthn Level 3 §6.1.3, §7.2
-/// `#rp-op-verifying-assertion-step-backup-eligibility`) under ``BackupEligibilityPolicy``.
+/// `#sctn-verifying-assertion` step "backup state") under ``BackupEligibilityPolicy``.
 @Suite struct BackupEligibilityPolicyTests {
     static let invalidBackupFlags = WebAuthnError(.invalidBackupFlags, "")
 

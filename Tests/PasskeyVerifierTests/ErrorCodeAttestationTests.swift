@@ -4,8 +4,9 @@ import PasskeyCrypto
 import PasskeyVerifier
 import Testing
 
-/// The attestation codes (§7.1 steps 22-24, §8): unsupportedAttestationFormat, invalidAttestationStatement
-/// and untrustedAttestation, with the W3C packed, packed-self, none and apple vectors, two leaf certificates
+/// The attestation codes (§7.1 `#sctn-registering-a-new-credential` step "fmt", `#reg-ceremony-verify-attestation`,
+/// `#reg-ceremony-assess-trust`, §8): unsupportedAttestationFormat, invalidAttestationStatement and
+/// untrustedAttestation, with the W3C packed, packed-self, none and apple vectors, two leaf certificates
 /// issued by the W3C test root for these tests, and a real Apple attestation.
 @Suite struct ErrorCodeAttestationTests {
     static let noneRegistrationAuthenticatorData = W3CVectors.bytes(

@@ -2,10 +2,11 @@ import PasskeyCrypto
 import PasskeyVerifier
 import Testing
 
-/// The authenticator data codes (§7.1 steps 13-20 and 25, §7.2 steps 15-18): rpIdMismatch, userNotPresent,
-/// userNotVerified, invalidBackupFlags, missingAttestedCredentialData and credentialIdTooLong. Changed
-/// assertions are signed again with the W3C credential key and changed packed registrations with the key
-/// that signed them, so the signature is never what fails.
+/// The authenticator data codes (§7.1 `#sctn-registering-a-new-credential` steps "rpIdHash" … "alg" and
+/// "credentialId length", §7.2 `#rp-op-verifying-assertion-step-rpid-hash` and `#sctn-verifying-assertion` steps "UP" …
+/// "BE and BS"): rpIdMismatch, userNotPresent, userNotVerified, invalidBackupFlags, missingAttestedCredentialData and
+/// credentialIdTooLong. Changed assertions are signed again with the W3C credential key and changed packed
+/// registrations with the key that signed them, so the signature is never what fails.
 @Suite struct ErrorCodeAuthenticatorDataTests {
     static let noneRegistrationAuthenticatorData = W3CVectors.bytes(
         ModelTestVectors.noneES256RegistrationAuthenticatorData

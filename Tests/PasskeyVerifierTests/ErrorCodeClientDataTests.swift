@@ -3,9 +3,10 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// The client data codes (§7.1 steps 7-10, §7.2 steps 11-14): typeMismatch, challengeMismatch,
-/// originMismatch and crossOriginNotAllowed. Authentication cases whose client data changed are signed
-/// again with the W3C credential key, so only the checked member is wrong.
+/// The client data codes (§7.1 `#sctn-registering-a-new-credential` steps "C.type" … "C.topOrigin",
+/// §7.2 `#sctn-verifying-assertion` likewise): typeMismatch, challengeMismatch, originMismatch and
+/// crossOriginNotAllowed. Authentication cases whose client data changed are signed again with the W3C credential key,
+/// so only the checked member is wrong.
 @Suite struct ErrorCodeClientDataTests {
     static let cases: [ErrorCase] = [
         // challengeMismatch: an expected challenge under 16 bytes is refused before it is compared (§13.4.3)

@@ -4,8 +4,9 @@ import PasskeyVerifier
 import Testing
 
 /// The codes about the credential, its key and its signatures: unsupportedAlgorithm, invalidPublicKey,
-/// invalidSignature, credentialMismatch (§7.1 step "rawId", §7.2 steps 5-7) and signCountRegression
-/// (§7.2 step 22).
+/// invalidSignature, credentialMismatch (a registration's `rawId` that is not the attested credential ID,
+/// §7.1 `#reg-ceremony-create-credential-record`; §7.2 `#sctn-verifying-assertion` steps "allowCredentials" and
+/// "identify the user") and signCountRegression (§7.2 `#sctn-verifying-assertion` step "signCount").
 @Suite struct ErrorCodeCredentialTests {
     static let noneRegistrationAuthenticatorData = W3CVectors.bytes(
         ModelTestVectors.noneES256RegistrationAuthenticatorData

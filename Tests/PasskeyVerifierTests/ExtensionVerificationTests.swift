@@ -5,8 +5,9 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
-/// Extensions the verifiers act on (§7.1 step 26, §7.2 step 19): an enforced `credProtect`, `appid`
-/// (§10.1.1), conditional create (§7.1 step 14), and PRF results that never print.
+/// Extensions the verifiers act on (§7.1 `#reg-ceremony-verify-extension-outputs`,
+/// §7.2 `#authn-ceremony-verify-extension-outputs`): an enforced `credProtect`, `appid` (§10.1.1), conditional create
+/// (§7.1 `#sctn-registering-a-new-credential` step "UP"), and PRF results that never print.
 @Suite struct ExtensionVerificationTests {
     static let challenge = [UInt8](repeating: 0x42, count: 32)
     static let extensionMismatch = WebAuthnError(.extensionMismatch, "")

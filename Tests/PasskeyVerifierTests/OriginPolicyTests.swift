@@ -1,8 +1,9 @@
 import PasskeyVerifier
 import Testing
 
-/// Origins compared exactly against the expected list (WebAuthn Level 3 §7.1 `#reg-ceremony-verify-origin`,
-/// §7.2 `#rp-op-verifying-assertion-step-origin`, §13.4.9), including the opaque origins of native apps.
+/// Origins compared exactly against the expected list (WebAuthn Level 3
+/// §7.1 `#rp-op-registering-a-new-credential-step-origin`, §7.2 `#rp-op-verifying-assertion-step-origin`, §13.4.9),
+/// including the opaque origins of native apps.
 @Suite struct OriginPolicyTests {
     static let iOSApp = "ios:bundle-id:com.example.app"
     static let androidApp = "android:apk-key-hash:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"

@@ -1,9 +1,9 @@
 import PasskeyVerifier
 import Testing
 
-/// The signature counter check (WebAuthn Level 3 §6.1.1, §7.2 `#rp-op-verifying-assertion-step-signature-counter`)
+/// The signature counter check (WebAuthn Level 3 §6.1.1, §7.2 `#sctn-verifying-assertion` step "signCount")
 /// under both ``SignCountPolicy`` values, and the record update that follows it (§7.2
-/// `#rp-op-verifying-assertion-step-update-credential-record`).
+/// `#authn-ceremony-update-credential-record`).
 @Suite struct SignCountPolicyTests {
     static let regression = WebAuthnError(.signCountRegression, "")
 
@@ -49,7 +49,7 @@ import Testing
         #expect(verified.updatedCredentialRecord.signCount == 5)
     }
 
-    /// §7.2's last step stores authData.signCount whatever the counter check concluded.
+    /// §7.2 `#authn-ceremony-update-credential-record` stores authData.signCount whatever the counter check concluded.
     @Test func aCounterThatWentBackPassesUnderReportRegressionAndIsStored() throws {
         let verified = try Self.ceremony(stored: 5, reported: 3).with {
             $0.expectations.signCountPolicy = .reportRegression

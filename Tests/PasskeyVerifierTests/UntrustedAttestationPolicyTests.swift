@@ -3,8 +3,8 @@ import PasskeyCrypto
 import PasskeyVerifier
 import Testing
 
-/// `UntrustedAttestationPolicy` (§7.1 steps 24–25): an attestation chain that reaches no anchor is rejected or
-/// reported, and nothing but the chain's trust is ever waived.
+/// `UntrustedAttestationPolicy` (§7.1 `#reg-ceremony-assess-trust`): an attestation chain that reaches no anchor is
+/// rejected or reported, and nothing but the chain's trust is ever waived.
 @Suite struct UntrustedAttestationPolicyTests {
     static let untrusted = WebAuthnError(.untrustedAttestation, "")
 

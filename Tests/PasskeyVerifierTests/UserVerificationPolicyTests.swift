@@ -3,7 +3,7 @@ import PasskeyVerifierTesting
 import Testing
 
 /// ``UserVerificationRequirement`` in both ceremonies (WebAuthn Level 3 §5.8.6; §7.1
-/// `#reg-ceremony-verify-user-verified`, §7.2 `#rp-op-verifying-assertion-step-user-verified`).
+/// `#sctn-registering-a-new-credential` step "UV", §7.2 `#sctn-verifying-assertion` step "UV").
 @Suite struct UserVerificationPolicyTests {
     static let userNotVerified = WebAuthnError(.userNotVerified, "")
 
@@ -46,8 +46,8 @@ import Testing
     }
 
     /// The first verified assertion of a credential with uvInitialized false reports that UV could now be
-    /// initialized, but does not set it: §7.2 step 21 asks for additional authorization first (a host
-    /// decision). A set flag is never cleared (§4 credential record).
+    /// initialized, but does not set it: §7.2 `#authn-ceremony-update-credential-record` asks for additional
+    /// authorization first (a host decision). A set flag is never cleared (§4 credential record).
     @Test func userVerificationInitializationIsReportedNotSet() throws {
         let first = try AuthenticationCeremony.packedES256().with {
             $0.credential.userVerificationInitialized = false

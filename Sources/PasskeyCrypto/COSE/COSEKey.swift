@@ -266,8 +266,8 @@ public struct COSEKey: Sendable, Hashable {
         return bytes
     }
 
-    /// Verifies `signature` over `message` with this key and its own ``algorithm`` (WebAuthn §7.2 step 20).
-    /// Returns `false` for any wrong or malformed signature.
+    /// Verifies `signature` over `message` with this key and its own ``algorithm`` (WebAuthn
+    /// §7.2 `#sctn-verifying-assertion` step "signature"). Returns `false` for any wrong or malformed signature.
     public func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         (try? publicKey.isValidSignature(signature, for: message, algorithm: algorithm)) ?? false
     }

@@ -12,7 +12,8 @@ import CPasskeyLibCrypto
 /// Build one verifier per set of anchors and share it: the `X509_STORE` is built once at init and used
 /// read-only by concurrent verifications. No purpose or extended key usage is required of the leaf
 /// (attestation certificates carry EKUs such as `2.23.133.8.3`), and any anchor may be an intermediate CA
-/// (`X509_V_FLAG_PARTIAL_CHAIN`), as WebAuthn §7.1 step 23 allows for attestation trust anchors.
+/// (`X509_V_FLAG_PARTIAL_CHAIN`), as WebAuthn §7.1 `#reg-ceremony-attestation-trust-anchors` allows for attestation
+/// trust anchors.
 public struct CertificateChainVerifier: Sendable {
     private let store: X509StoreHandle
     private let verifiedIntermediates = VerifiedIntermediateCache()

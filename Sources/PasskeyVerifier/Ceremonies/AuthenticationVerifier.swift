@@ -98,7 +98,7 @@ public struct AuthenticationVerifier: Sendable {
         )
     }
 
-    /// §7.2 `#rp-op-verifying-assertion-step-backup-eligibility` under the host's policy.
+    /// §7.2 `#sctn-verifying-assertion` step "backup state" under the host's policy.
     static func backupEligibilityChange(
         stored: Bool,
         reported: Bool,
@@ -126,7 +126,7 @@ public struct AuthenticationVerifier: Sendable {
         }
     }
 
-    /// §7.2 `#rp-op-verifying-assertion-step-signature-counter`: returns whether the counter regressed and passed.
+    /// §7.2 `#sctn-verifying-assertion` step "signCount": returns whether the counter regressed and passed.
     static func checkSignCount(
         stored: UInt32,
         reported: UInt32,

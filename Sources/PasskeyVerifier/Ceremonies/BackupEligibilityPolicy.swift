@@ -1,5 +1,5 @@
 /// What to do when the backup eligibility flag (BE) of an assertion differs from the stored
-/// credential record (WebAuthn Level 3 §6.1.3, §7.2 `#rp-op-verifying-assertion-step-backup-eligibility`).
+/// credential record (WebAuthn Level 3 §6.1.3, §7.2 `#sctn-verifying-assertion` step "backup state").
 ///
 /// BE is fixed when a credential is created, so the spec expects it never to
 /// change. Real iCloud Keychain credentials registered before syncing was

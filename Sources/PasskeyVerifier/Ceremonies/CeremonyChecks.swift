@@ -6,7 +6,8 @@ enum CeremonyChecks {
     static let minimumChallengeLength = 16
 
     /// Client data: type, challenge, origin, crossOrigin and topOrigin
-    /// (§7.1 `#reg-ceremony-verify-type` … `#reg-ceremony-verify-cross-origin`, §7.2 likewise).
+    /// (§7.1 `#sctn-registering-a-new-credential` steps "C.type" … "C.topOrigin", §7.2 `#sctn-verifying-assertion`
+    /// likewise).
     static func verifyClientData(
         _ clientData: CollectedClientData,
         type expectedType: String,
@@ -65,7 +66,8 @@ enum CeremonyChecks {
     }
 
     /// Authenticator data: rpIdHash, UP, UV and the BS/BE consistency
-    /// (§7.1 `#reg-ceremony-rp-id` … `#reg-ceremony-verify-bs`, §7.2 likewise).
+    /// (§7.1 `#sctn-registering-a-new-credential` steps "rpIdHash" … "BE and BS", §7.2 `#sctn-verifying-assertion`
+    /// likewise).
     static func verifyAuthenticatorData(
         _ authenticatorData: AuthenticatorData,
         relyingPartyID: String,

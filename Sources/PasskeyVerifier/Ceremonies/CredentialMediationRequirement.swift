@@ -2,7 +2,8 @@
 /// WebAuthn Level 3 §5.1.3 and §5.1.4).
 ///
 /// Only `conditional` changes verification: a registration made with conditional mediation (an automatic
-/// passkey upgrade after a password sign-in, §5.1.3) may have the UP flag clear (§7.1 step 14).
+/// passkey upgrade after a password sign-in, §5.1.3) may have the UP flag clear
+/// (§7.1 `#sctn-registering-a-new-credential` step "UP").
 public enum CredentialMediationRequirement: String, Codable, Sendable, Hashable, CaseIterable {
     /// The client may not involve the user.
     case silent

@@ -7,7 +7,7 @@ import PasskeyCrypto
 #endif
 
 /// What a relying party stores for a registered credential (WebAuthn Level 3 §4 "credential record",
-/// §7.1 `#reg-ceremony-store-credential-record`) and needs again to verify its assertions, with what a
+/// §7.1 `#reg-ceremony-create-credential-record`) and needs again to verify its assertions, with what a
 /// passkey-management page shows: the ``registration`` details, a ``nickname`` and the ``lastUsedAt`` instant.
 ///
 /// ``version`` is the record's revision in its ``CredentialStore``: every write after the insert adds one, and

@@ -5,7 +5,7 @@
 #endif
 
 /// What the registration ceremony established about a credential and never changes afterwards (WebAuthn
-/// Level 3 §7.1 `#reg-ceremony-store-credential-record`): what a passkey-management page shows beside the
+/// Level 3 §7.1 `#reg-ceremony-create-credential-record`): what a passkey-management page shows beside the
 /// nickname and the last use.
 ///
 /// ``RelyingParty/finishRegistration(_:)`` fills it from the ``VerifiedRegistration`` and stores it with the

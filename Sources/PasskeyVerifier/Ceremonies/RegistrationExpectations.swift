@@ -39,13 +39,13 @@ public struct RegistrationExpectations: Sendable {
     /// How strictly CBOR is read (§6.5.1 requires CTAP2 canonical encoding; `lenient` is documented in Docs/Decisions.md).
     public var cborMode: CBORDecoder.Mode
     /// How the client was asked to mediate the creation (§5.1.3): `conditional` (an automatic passkey upgrade)
-    /// accepts the UP flag clear (§7.1 step 14); anything else requires it.
+    /// accepts the UP flag clear (§7.1 `#sctn-registering-a-new-credential` step "UP"); anything else requires it.
     public var mediation: CredentialMediationRequirement
     /// The client extension inputs the relying party sent (§5.4 `extensions`): an enforced
     /// `credentialProtectionPolicy` is checked against the authenticator data's `credProtect` output.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
-    /// What an attestation trust path that reaches no trust anchor means (§7.1 steps 24–25); `reject` by
-    /// default.
+    /// What an attestation trust path that reaches no trust anchor means (§7.1 `#reg-ceremony-assess-trust`); `reject`
+    /// by default.
     public var untrustedAttestationPolicy: UntrustedAttestationPolicy
 
     /// Creates expectations; the defaults accept every supported algorithm, forbid cross-origin use and read CBOR strictly.

@@ -5,18 +5,18 @@ import PasskeyCrypto
 ///
 /// A pure function of the response, the expectations and the configured trust
 /// anchors: no storage, no clock and no randomness inside. Checking that the
-/// credential ID is not yet registered (§7.1 `#reg-ceremony-verify-credential-id`)
-/// needs storage and belongs to the caller.
+/// credential ID is not yet registered (§7.1 `#sctn-registering-a-new-credential`
+/// step "credentialId not yet registered") needs storage and belongs to the caller.
 public struct RegistrationVerifier: Sendable {
     private let formats: [String: any AttestationStatementFormat]
-    /// The trust policy consulted for every registration (such as FIDO metadata), `nil` for none (§7.1 steps
-    /// 23–25).
+    /// The trust policy consulted for every registration (such as FIDO metadata), `nil` for none (§7.1
+    /// `#reg-ceremony-attestation-trust-anchors`, `#reg-ceremony-assess-trust`).
     public var trustPolicy: (any AttestationTrustPolicy)?
 
     /// Creates a verifier for the built-in formats (`none`, `packed`, `apple`, `fido-u2f`, `tpm`, `android-key`,
     /// `android-safetynet`, and `compound` over all of them, §8.9) with the given trust anchors.
     /// - Parameters:
-    ///   - trustAnchors: The attestation trust anchors per format (§7.1 step 23).
+    ///   - trustAnchors: The attestation trust anchors per format (§7.1 `#reg-ceremony-attestation-trust-anchors`).
     ///   - compoundPolicy: How many sub-statements of a `compound` statement must verify.
     ///   - trustPolicy: A policy to take per-authenticator trust anchors and decisions from
     ///     (``AttestationTrustPolicy``, such as FIDO metadata); `nil` for none.
@@ -48,7 +48,7 @@ public struct RegistrationVerifier: Sendable {
     }
 
     /// An enforced `credentialProtectionPolicy` (CTAP 2.1 §12.1) must be met by the authenticator data's
-    /// `credProtect` output (§7.1 step 26).
+    /// `credProtect` output (§7.1 `#reg-ceremony-verify-extension-outputs`).
     static func verifyCredentialProtection(
         _ authenticatorData: AuthenticatorData,
         requested: AuthenticationExtensionsClientInputsJSON?

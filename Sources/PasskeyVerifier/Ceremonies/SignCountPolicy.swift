@@ -1,5 +1,5 @@
-/// What to do when a signature counter does not increase (WebAuthn Level 3 §6.1.1, §7.2 step
-/// `#rp-op-verifying-assertion-step-signature-counter`).
+/// What to do when a signature counter does not increase (WebAuthn Level 3 §6.1.1, §7.2
+/// `#sctn-verifying-assertion` step "signCount").
 ///
 /// A counter pair of zero and zero always passes: authenticators that do not
 /// implement a counter (most passkey providers) report zero every time.

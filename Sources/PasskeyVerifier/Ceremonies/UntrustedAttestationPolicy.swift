@@ -1,5 +1,5 @@
 /// What a registration whose attestation trust path does not reach a trust anchor means (WebAuthn Level 3
-/// §7.1 steps 24 and 25, `#reg-ceremony-assess-trust`: "if the attestation statement is not trustworthy, the
+/// §7.1 `#reg-ceremony-assess-trust`: "if the attestation statement is not trustworthy, the
 /// Relying Party SHOULD fail the registration ceremony", with a relying party free to register the credential
 /// as one with unverified attestation).
 ///

@@ -3,7 +3,8 @@
 public struct VerifiedAuthentication: Sendable {
     /// The verified authenticator data.
     public let authenticatorData: AuthenticatorData
-    /// The credential record updated with this assertion's counter and flags (§7.2 `#rp-op-verifying-assertion-step-update-credential-record`).
+    /// The credential record updated with this assertion's counter and flags
+    /// (§7.2 `#authn-ceremony-update-credential-record`).
     public let updatedCredentialRecord: CredentialRecord
     /// Whether the counter did not increase and the policy let it pass (§6.1.1).
     public let signCountRegressed: Bool
@@ -17,10 +18,10 @@ public struct VerifiedAuthentication: Sendable {
     /// requested, the client reported `appid: true`, the rpIdHash is SHA-256 of the AppID).
     public let usedAppID: Bool
     /// Whether the authenticator verified the user (UV set) for a credential whose record says
-    /// `uvInitialized` is false (§7.2 step 21). §7.2 asks for an additional authorization factor before
-    /// `uvInitialized` becomes true, so the verifier does not set it: ``updatedCredentialRecord`` keeps the
-    /// stored value, and a host that has such a factor sets it (with ``RelyingParty``,
-    /// ``RelyingParty/initializeUserVerification(credentialID:)``).
+    /// `uvInitialized` is false (§7.2 `#authn-ceremony-update-credential-record`). §7.2 asks for an additional
+    /// authorization factor before `uvInitialized` becomes true, so the verifier does not set it:
+    /// ``updatedCredentialRecord`` keeps the stored value, and a host that has such a factor sets it (with
+    /// ``RelyingParty``, ``RelyingParty/initializeUserVerification(credentialID:)``).
     public let userVerificationInitializationPending: Bool
     /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated: `prf` results
     /// (secrets, never printed), `largeBlob` outputs, `appid`.

@@ -17,7 +17,7 @@ public struct VerifiedRegistration: Sendable {
     /// ``attestationTrust`` is ``AttestationTrust/trusted``; kept as sent for a later audit when it is
     /// ``AttestationTrust/unverified(reason:)``.
     public let trustPath: [Certificate]
-    /// Whether the trust path chains to a trust anchor (§7.1 step 24).
+    /// Whether the trust path chains to a trust anchor (§7.1 `#reg-ceremony-assess-trust`).
     public let attestationTrust: AttestationTrust
     /// The whole attestation verification result, with the format-specific details (the TPM manufacturer
     /// for `tpm`, §8.3.1; every sub-statement's outcome for `compound`, §8.9).
@@ -31,8 +31,9 @@ public struct VerifiedRegistration: Sendable {
     /// The client extension outputs (§5.1 `getClientExtensionResults()`), unauthenticated.
     public let clientExtensionResults: AuthenticationExtensionsClientOutputsJSON?
     /// What the verifier's ``AttestationTrustPolicy`` found about the authenticator and decided about this
-    /// registration (§7.1 steps 23–25), `nil` when the verifier has no trust policy. The module of the policy reads it (for FIDO
-    /// metadata, PasskeyMetadata's `metadataEntry` and `metadataStatus`).
+    /// registration (§7.1 `#reg-ceremony-attestation-trust-anchors`, `#reg-ceremony-assess-trust`), `nil` when the
+    /// verifier has no trust policy. The module of the policy reads it (for FIDO metadata, PasskeyMetadata's
+    /// `metadataEntry` and `metadataStatus`).
     public let trustAssessment: (any AttestationTrustAssessment)?
 
     /// The credential ID.
@@ -52,7 +53,7 @@ public struct VerifiedRegistration: Sendable {
     /// Whether the credential is backed up now (BS).
     public var backupState: Bool { authenticatorData.flags.contains(.backupState) }
 
-    /// The credential record to store (§7.1 `#reg-ceremony-store-credential-record`), at version 0.
+    /// The credential record to store (§7.1 `#reg-ceremony-create-credential-record`), at version 0.
     ///
     /// - Parameters:
     ///   - userHandle: the account the credential belongs to (§5.4.3 `user.id`).

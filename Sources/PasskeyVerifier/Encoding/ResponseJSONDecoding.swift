@@ -6,7 +6,8 @@
 
 /// The shared steps of turning a Level 3 JSON response (WebAuthn §5.1) into its binary form:
 /// bounded JSON decoding with errors that name the field, base64 decoding of each binary member,
-/// and the envelope checks of §7.1 step 1 and §7.2 step 1.
+/// and the envelope checks of §7.1 `#sctn-registering-a-new-credential` step "response" and
+/// §7.2 `#sctn-verifying-assertion` step "response".
 package enum ResponseJSONDecoding {
     /// The largest JSON response accepted, 1 MiB; it bounds what decoding allocates.
     package static let maximumLength = 1_048_576
@@ -131,7 +132,8 @@ package enum ResponseJSONDecoding {
     }
 
     /// The credential ID: `rawId` decoded, after checking that `id` decodes to the same bytes
-    /// whichever alphabet either uses (§5.1; §7.1 step 1, §7.2 step 1).
+    /// whichever alphabet either uses (§5.1; §7.1 `#sctn-registering-a-new-credential` step "response",
+    /// §7.2 `#sctn-verifying-assertion` step "response").
     static func credentialID(id: String, rawId: String) throws(WebAuthnError) -> [UInt8] {
         let rawIDBytes = try binary(rawId, field: "rawId")
         let idBytes = try binary(id, field: "id")
@@ -144,7 +146,8 @@ package enum ResponseJSONDecoding {
         return rawIDBytes
     }
 
-    /// Checks the credential `type` member (§5.1, §7.1 step 1, §7.2 step 1).
+    /// Checks the credential `type` member (§5.1, §7.1 `#sctn-registering-a-new-credential` step "response",
+    /// §7.2 `#sctn-verifying-assertion` step "response").
     static func checkCredentialType(_ type: String) throws(WebAuthnError) {
         guard type == "public-key" else {
             throw WebAuthnError(.malformedInput, "type is not \"public-key\"")

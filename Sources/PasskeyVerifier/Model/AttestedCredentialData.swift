@@ -8,7 +8,8 @@ import PasskeyCrypto
 /// `credentialId` (that many bytes), `credentialPublicKey` (one COSE_Key, §6.5.1.1, whose length
 /// is known only by decoding it).
 public struct AttestedCredentialData: Sendable, Hashable {
-    /// The largest credential ID length allowed (§6.5.1, §7.1 step "credentialId length").
+    /// The largest credential ID length allowed (§6.5.1, §7.1 `#sctn-registering-a-new-credential`
+    /// step "credentialId length").
     public static let maximumCredentialIDLength = 1023
 
     /// The authenticator model (§6.5.1).

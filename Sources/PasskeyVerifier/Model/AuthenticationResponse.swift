@@ -38,7 +38,8 @@ public struct AuthenticationResponse: Sendable, Hashable {
         try self.init(decoded)
     }
 
-    /// Validates the envelope of a decoded response and decodes its binary members (§5.1, §7.2 step 1).
+    /// Validates the envelope of a decoded response and decodes its binary members (§5.1,
+    /// §7.2 `#sctn-verifying-assertion` step "response").
     ///
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when a binary member is not base64url or
     ///   standard base64 (the message names it), `type` is not `public-key`, `rawId` is empty,

@@ -25,7 +25,8 @@ public struct CollectedClientData: Sendable, Hashable {
     /// The largest `clientDataJSON` accepted, 64 KiB. Browsers send a few hundred bytes.
     public static let maximumLength = 65_536
 
-    /// The bytes exactly as received; hash these (§5.8.1, §7.1 step 10, §7.2 step 19).
+    /// The bytes exactly as received; hash these (§5.8.1, §7.1 `#sctn-registering-a-new-credential` step "hash",
+    /// §7.2 `#sctn-verifying-assertion` step "hash").
     public let jsonBytes: [UInt8]
     /// `type`: `webauthn.create` or `webauthn.get` (§5.8.1).
     public let type: String

@@ -32,7 +32,8 @@ public struct RegistrationResponse: Sendable, Hashable {
         try self.init(decoded)
     }
 
-    /// Validates the envelope of a decoded response and decodes its binary members (§5.1, §7.1 step 1).
+    /// Validates the envelope of a decoded response and decodes its binary members (§5.1,
+    /// §7.1 `#sctn-registering-a-new-credential` step "response").
     ///
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when a binary member is not base64url or
     ///   standard base64 (the message names it), `type` is not `public-key`, `rawId` is empty,

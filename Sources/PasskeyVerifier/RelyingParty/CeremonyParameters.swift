@@ -15,7 +15,8 @@ public struct CeremonyParameters: Codable, Sendable, Hashable {
     /// The user verification requirement sent (§5.4.4 `authenticatorSelection.userVerification`, §5.5
     /// `userVerification`).
     public var userVerification: UserVerificationRequirement?
-    /// The mediation the registration was begun with; `conditional` accepts UP clear (§7.1 step 14).
+    /// The mediation the registration was begun with; `conditional` accepts UP clear
+    /// (§7.1 `#sctn-registering-a-new-credential` step "UP").
     public var mediation: CredentialMediationRequirement?
     /// The attestation preference sent (§5.4.7); decides the default ``UntrustedAttestationPolicy``.
     public var attestation: AttestationConveyancePreference?

@@ -4,7 +4,7 @@ public struct CompletedAuthentication: Sendable {
     /// The user handle of the account that signed in: the owner recorded for the credential (§5.4.3).
     public let userHandle: [UInt8]
     /// The credential record after this assertion: new counter, BE, BS and `uvInitialized`
-    /// (§7.2 `#rp-op-verifying-assertion-step-update-credential-record`).
+    /// (§7.2 `#authn-ceremony-update-credential-record`).
     public let credentialRecord: CredentialRecord
     /// The verified assertion.
     public let verifiedAuthentication: VerifiedAuthentication
@@ -27,7 +27,7 @@ public struct CompletedAuthentication: Sendable {
     /// The credential ID that signed (§4).
     public var credentialID: [UInt8] { credentialRecord.id }
     /// Whether UV was performed for a credential whose `uvInitialized` is still false: the host may set it
-    /// after its own additional authorization (§7.2 step 21), with
+    /// after its own additional authorization (§7.2 `#authn-ceremony-update-credential-record`), with
     /// ``RelyingParty/initializeUserVerification(credentialID:)``.
     public var userVerificationInitializationPending: Bool {
         verifiedAuthentication.userVerificationInitializationPending

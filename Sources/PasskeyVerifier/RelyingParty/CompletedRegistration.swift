@@ -2,7 +2,7 @@
 /// verification it is based on (WebAuthn Level 3 §7.1).
 public struct CompletedRegistration: Sendable {
     /// The record as stored, with ``CredentialRecord/userHandle`` set to ``userHandle``
-    /// (§7.1 `#reg-ceremony-store-credential-record`).
+    /// (§7.1 `#sctn-registering-a-new-credential` step "store credentialRecord").
     public let credentialRecord: CredentialRecord
     /// The user handle of the account the credential now belongs to (§5.4.3).
     public let userHandle: [UInt8]

@@ -5,7 +5,7 @@
 #endif
 
 /// What a successful authentication writes back to a credential record (WebAuthn Level 3 §7.2
-/// `#rp-op-verifying-assertion-step-update-credential-record`), as a compare-and-set on the record's
+/// `#authn-ceremony-update-credential-record`), as a compare-and-set on the record's
 /// ``CredentialRecord/version``.
 ///
 /// A ``CredentialStore`` applies it only if the stored record's version is still ``expectedVersion``, the

@@ -5,7 +5,7 @@
 #endif
 
 /// Where a ``RelyingParty`` keeps credential records (WebAuthn Level 3 §4 "credential record",
-/// §7.1 `#reg-ceremony-store-credential-record`, §7.2 `#rp-op-verifying-assertion-step-update-credential-record`).
+/// §7.1 `#reg-ceremony-create-credential-record`, §7.2 `#authn-ceremony-update-credential-record`).
 ///
 /// Implement it over the database every server instance shares, or use ``InMemoryCredentialStore`` in a
 /// single process. The relying party stores every record with its owner's ``CredentialRecord/userHandle``
@@ -14,10 +14,10 @@
 ///
 /// - ``insert(_:)`` writes the whole record, registration details and nickname included, in **one atomic
 ///   write together with the uniqueness check**: a credential ID is stored at most once across all users
-///   (§7.1 `#reg-ceremony-verify-credential-id`), so of two concurrent inserts of one ID at most one returns
-///   `true`. In SQL: a primary key or unique index on the credential ID,
-///   `INSERT ... ON CONFLICT (credential_id) DO NOTHING RETURNING credential_id` and "1 row returned"; never a
-///   `SELECT` followed by an `INSERT`.
+///   (§7.1 `#sctn-registering-a-new-credential` step "credentialId not yet registered"), so of two concurrent inserts
+///   of one ID at most one returns `true`. In SQL: a primary key or unique index on the credential ID, `INSERT ... ON
+///   CONFLICT (credential_id) DO NOTHING RETURNING credential_id` and "1 row returned"; never a `SELECT` followed by an
+///   `INSERT`.
 /// - ``update(_:)`` is a **compare-and-set on the record's ``CredentialRecord/version``**: it writes the counter,
 ///   the flags and the last-use time, and the version one higher, only if the stored version still equals
 ///   ``CredentialRecordUpdate/expectedVersion``, and says whether it wrote. In SQL:

@@ -20,7 +20,8 @@ public struct RegistrationCeremonyOverrides: Sendable, Hashable {
     /// `extensions` (§5.4, §9), sent instead of the default `{"credProps": true}`.
     public var extensions: AuthenticationExtensionsClientInputsJSON?
     /// `conditional` for an automatic passkey upgrade (§5.1.3 with `mediation: "conditional"`): the page calls
-    /// `create()` with conditional mediation, and the response may have UP clear (§7.1 step 14).
+    /// `create()` with conditional mediation, and the response may have UP clear
+    /// (§7.1 `#sctn-registering-a-new-credential` step "UP").
     public var mediation: CredentialMediationRequirement?
 
     /// Creates overrides; every member defaults to the configuration's value.

@@ -133,9 +133,10 @@ extension RelyingParty {
     /// In order:
     /// 1. The challenge the client data names is taken out of the challenge store (consumed whatever
     ///    happens next); it must have been issued for an authentication and not be expired.
-    /// 2. The credential is looked up by ID (§7.2 step 5). When the ceremony was started for a user, the
-    ///    credential must be theirs (it was in `allowCredentials`). When it was started for anyone, the
-    ///    response must carry a `userHandle` (§7.2 step 6).
+    /// 2. The credential is looked up by ID (§7.2 `#sctn-verifying-assertion` step "identify the user"). When the
+    ///    ceremony was started for a user, the credential must be theirs (it was in `allowCredentials`). When it
+    ///    was started for anyone, the response must carry a `userHandle` (§7.2 `#sctn-verifying-assertion`
+    ///    step "identify the user").
     /// 3. ``AuthenticationVerifier`` checks the response against the record: a `userHandle` that is not the
     ///    credential owner's fails, then client data, authenticator data, signature, counter and BE rules.
     /// 4. The new counter, BE, BS, `uvInitialized` and last-use time are written with a compare-and-set on

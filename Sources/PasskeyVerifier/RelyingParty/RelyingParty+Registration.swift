@@ -115,8 +115,9 @@ extension RelyingParty {
     /// - Returns: the stored record, with ``CredentialRecord/userHandle`` set, and the verification.
     /// - Throws: ``WebAuthnError``: `challengeNotFound` when the challenge was never issued, expired, was
     ///   already used or was issued for an authentication; `credentialAlreadyRegistered` when the credential
-    ///   ID is stored already, for any user (§7.1 `#reg-ceremony-verify-credential-id`); every code of
-    ///   ``RegistrationVerifier/verify(_:expecting:)``. Errors of the stores are rethrown.
+    ///   ID is stored already, for any user (§7.1 `#sctn-registering-a-new-credential`
+    ///   step "credentialId not yet registered"); every code of ``RegistrationVerifier/verify(_:expecting:)``. Errors
+    ///   of the stores are rethrown.
     public func finishRegistration(_ response: RegistrationResponse) async throws -> CompletedRegistration {
         try await finishRegistration(response, admitting: { _ in })
     }

@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-/// Setting a credential's `uvInitialized` (WebAuthn Level 3 §4 "credential record", §7.2 step 21) after the
-/// host's own additional authorization.
+/// Setting a credential's `uvInitialized` (WebAuthn Level 3 §4 "credential record",
+/// §7.2 `#authn-ceremony-update-credential-record`) after the host's own additional authorization.
 extension RelyingParty {
     /// Marks the credential as having performed user verification (`uvInitialized = true`), with a
     /// compare-and-set on the stored record's version (so a concurrent sign-in's counter, flags and last use

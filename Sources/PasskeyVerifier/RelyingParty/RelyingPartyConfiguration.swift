@@ -11,10 +11,10 @@ public struct RelyingPartyConfiguration: Sendable {
     public var relyingPartyID: String
     /// The name shown to users while they create a passkey (§5.4.2 `rp.name`).
     public var relyingPartyName: String
-    /// Every origin the client data may name, compared exactly (§7.1 step 9, §13.4.9): web origins such as
-    /// `https://example.com` (no path, no trailing slash), and the origins of native apps. An iOS or macOS app
-    /// using `ASAuthorizationPlatformPublicKeyCredentialProvider` reports `https://` followed by the RP ID;
-    /// an Android app reports `android:apk-key-hash:` followed by the base64url SHA-256 of its signing
+    /// Every origin the client data may name, compared exactly (§7.1 `#rp-op-registering-a-new-credential-step-origin`,
+    /// §13.4.9): web origins such as `https://example.com` (no path, no trailing slash), and the origins of native
+    /// apps. An iOS or macOS app using `ASAuthorizationPlatformPublicKeyCredentialProvider` reports `https://` followed
+    /// by the RP ID; an Android app reports `android:apk-key-hash:` followed by the base64url SHA-256 of its signing
     /// certificate.
     ///
     /// Checked when a ``RelyingParty`` is created: a web origin must be in the form a browser serializes
@@ -46,19 +46,20 @@ public struct RelyingPartyConfiguration: Sendable {
     public var signCountPolicy: SignCountPolicy
     /// What a change of the backup eligibility flag means (§6.1.3).
     public var backupEligibilityPolicy: BackupEligibilityPolicy
-    /// The attestation trust anchors per format (§7.1 step 23); the Apple WebAuthn Root CA is built in.
+    /// The attestation trust anchors per format (§7.1 `#reg-ceremony-attestation-trust-anchors`); the Apple WebAuthn
+    /// Root CA is built in.
     public var trustAnchors: AttestationTrustAnchors
-    /// What a registration whose attestation chain reaches no trust anchor means (§7.1 steps 24–25). `nil`
-    /// (the default) decides from the rest of the configuration: ``UntrustedAttestationPolicy/reject`` when
+    /// What a registration whose attestation chain reaches no trust anchor means (§7.1 `#reg-ceremony-assess-trust`).
+    /// `nil` (the default) decides from the rest of the configuration: ``UntrustedAttestationPolicy/reject`` when
     /// ``attestation`` is `direct` or `enterprise`, ``trustAnchors`` holds roots the host added or
-    /// ``attestationTrustPolicy`` is set, otherwise
-    /// ``UntrustedAttestationPolicy/acceptAsUnverified`` (a relying party that asked for no attestation must
-    /// not turn away the authenticators that send one anyway).
+    /// ``attestationTrustPolicy`` is set, otherwise ``UntrustedAttestationPolicy/acceptAsUnverified`` (a relying party
+    /// that asked for no attestation must not turn away the authenticators that send one anyway).
     public var untrustedAttestationPolicy: UntrustedAttestationPolicy?
     /// A trust policy for registrations (``AttestationTrustPolicy``, such as FIDO metadata's `MetadataTrustPolicy`
     /// of PasskeyMetadata, which sets it as `metadataTrustPolicy`: per-authenticator trust anchors, statuses,
     /// certification); `nil` (the default) for none. Setting it makes ``UntrustedAttestationPolicy/reject`` the
-    /// default of ``untrustedAttestationPolicy`` (§7.1 steps 23–25).
+    /// default of ``untrustedAttestationPolicy`` (§7.1 `#reg-ceremony-attestation-trust-anchors`,
+    /// `#reg-ceremony-assess-trust`).
     public var attestationTrustPolicy: (any AttestationTrustPolicy)?
     /// The attestation types registrations may have (§7.1 `#reg-ceremony-assess-trust`); every type by default.
     public var acceptedAttestationTypes: Set<AttestationType>
@@ -150,7 +151,7 @@ public struct RelyingPartyConfiguration: Sendable {
         }
     }
 
-    /// Checks one of ``origins`` (§5.8.1 `origin`, §5.11, §7.1 step 9).
+    /// Checks one of ``origins`` (§5.8.1 `origin`, §5.11, §7.1 `#rp-op-registering-a-new-credential-step-origin`).
     private func validate(origin: String) throws(RelyingPartyUsageError) {
         guard WebOrigin.isWebOrigin(origin) else { return }
         let parsed = try WebOrigin(parsing: origin)

@@ -2,8 +2,8 @@
 /// "serialization of an origin"): a lower-case `http` or `https` scheme, `://`, a lower-case host, and a port
 /// only when it is not the scheme's default; no path, no trailing slash, no query, fragment or user info.
 ///
-/// The relying party compares origins byte for byte (§7.1 step 9), so a configured origin that is spelled
-/// any other way can never match and is refused when the configuration is checked.
+/// The relying party compares origins byte for byte (§7.1 `#rp-op-registering-a-new-credential-step-origin`), so a
+/// configured origin that is spelled any other way can never match and is refused when the configuration is checked.
 struct WebOrigin: Sendable, Hashable {
     /// `http` or `https`.
     let scheme: String

@@ -16,10 +16,10 @@ semantics:
 - `POST /assertion/options` `{}`: a challenge, stored, and the request options with an empty `allowCredentials`
   (a discoverable sign-in, §5.5).
 - `POST /assertion/result` (an `AuthenticationResponseJSON`): the challenge is taken, the credential read, its
-  user handle compared with the response's (§7.2 step 6), the assertion verified (§7.2), then in one
-  transaction the counter and last use written with a compare-and-set on the row's version, the username read,
-  a session inserted; the answer is the username and the session's token (in the body too when the request has no
-  `Origin`, as passkey-server does) and a session cookie.
+  user handle compared with the response's (§7.2 `#sctn-verifying-assertion` step "identify the user"), the
+  assertion verified (§7.2), then in one transaction the counter and last use written with a compare-and-set on the
+  row's version, the username read, a session inserted; the answer is the username and the session's token (in the
+  body too when the request has no `Origin`, as passkey-server does) and a session cookie.
 
 Every bad input is a `400` `{"status": "failed", "errorMessage": ...}`. Settings come from the environment:
 `PEER_DATABASE` (a file path, or a `postgres://` URL), `PEER_RP_ID`, `PEER_ORIGIN`, `PEER_SQLITE_SYNCHRONOUS`

@@ -21,8 +21,8 @@ public struct AttestationStatementInput: Sendable {
     public let clientDataHash: [UInt8]
     /// The instant at which certificates must be valid.
     public let verificationInstant: Date
-    /// Whether a trust path must chain to the format's trust anchors (§7.1 step 24); `false` only while
-    /// ``RegistrationVerifier`` re-checks a statement whose chain was untrusted under
+    /// Whether a trust path must chain to the format's trust anchors (§7.1 `#reg-ceremony-assess-trust`); `false` only
+    /// while ``RegistrationVerifier`` re-checks a statement whose chain was untrusted under
     /// ``UntrustedAttestationPolicy/acceptAsUnverified``, so that everything else is still verified.
     var assessesTrust = true
     /// The assessment of the verifier's ``AttestationTrustPolicy``, whose roots are trusted for this registration

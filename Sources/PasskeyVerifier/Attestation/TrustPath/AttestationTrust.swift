@@ -1,5 +1,4 @@
-/// How far a registration's attestation was found trustworthy (WebAuthn Level 3 §7.1 step 24,
-/// `#reg-ceremony-assess-trust`).
+/// How far a registration's attestation was found trustworthy (WebAuthn Level 3 §7.1 `#reg-ceremony-assess-trust`).
 public enum AttestationTrust: Sendable, Hashable {
     /// The statement has no trust path to assess: `none` (§8.7) or `self` attestation (§8.2).
     case noTrustPath

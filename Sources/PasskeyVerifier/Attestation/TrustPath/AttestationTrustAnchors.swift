@@ -1,7 +1,7 @@
 import PasskeyCrypto
 
 /// The root certificates each attestation format's trust paths must reach
-/// (WebAuthn Level 3 §7.1, `#reg-ceremony-attestation-trust-anchors`).
+/// (WebAuthn Level 3 §7.1 `#reg-ceremony-attestation-trust-anchors`).
 ///
 /// Anchors are kept per format identifier so that, for example, a vendor root
 /// trusted for `packed` cannot vouch for an `apple` chain. Certificates in a

@@ -6,7 +6,7 @@
 import PasskeyCrypto
 
 /// Validates an attestation trust path against a format's trust anchors at the
-/// verification instant (WebAuthn Level 3 §7.1, `#reg-ceremony-assess-trust`).
+/// verification instant (WebAuthn Level 3 §7.1 `#reg-ceremony-assess-trust`).
 ///
 /// The first certificate is the leaf; the rest are untrusted intermediates. A
 /// certificate supplied by the client is never an anchor.
