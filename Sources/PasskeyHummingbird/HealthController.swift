@@ -51,7 +51,7 @@ public struct HealthController<Context: RequestContext>: Sendable {
         case .answered:
             return try JSONResponse.make(CommonResponse.ok)
         case .failed(let error):
-            throw error
+            throw StoreFailure.marking(error)
         case .timedOut:
             throw DatabaseProbe.Timeout()
         }

@@ -6,8 +6,9 @@ import PasskeyVerifier
 /// ``PasskeyVerifier/WebAuthnError`` is a 400 with its stable code (WebAuthn Level 3 §7.1, §7.2), a
 /// ``RouteRefusal`` its own status and code, a ``RateLimitExceeded`` a 429 with `rateLimited` and `Retry-After`,
 /// Hummingbird's `HTTPError` (no route: `404 notFound`, a method the route does not answer: `405 methodNotAllowed`)
-/// its status and headers with a code and a fixed message, a database failure (or a store call past its
-/// ``StoreDeadline``) a 503 with `storeUnavailable`, a misconfiguration a 500.
+/// its status and headers with a code and a fixed message, a database failure (``StoreFailure``, or a store call
+/// past its ``StoreDeadline``) a 503 with `storeUnavailable`, a misconfiguration a 500 with `serverMisconfigured`,
+/// and any other error, a mistake of the server's own code, a 500 with `serverFailure`.
 struct Rejection: Sendable {
     /// The HTTP status.
     let status: HTTPResponse.Status
@@ -56,13 +57,21 @@ struct Rejection: Sendable {
             )
         case let error as AppleAccountConflict:
             self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
-        case let error where DatabaseValueRejection.contains(error):
+        case let error as StoreFailure where DatabaseValueRejection.contains(error.underlying):
             _ = error
             self.init(
                 status: .badRequest,
                 code: WebAuthnError.Code.malformedInput.name,
                 message: "the request holds a value the database cannot store",
                 isServerFailure: false
+            )
+        case is StoreFailure, is StoreTimeout, is DatabaseProbe.Timeout, is UserStoreError, is StoreError,
+            is CancellationError:
+            self.init(
+                status: .serviceUnavailable,
+                code: Self.storeUnavailableCode,
+                message: "the database cannot be used now; try again later",
+                isServerFailure: true
             )
         case let error as RelyingPartyUsageError:
             self.init(
@@ -73,9 +82,9 @@ struct Rejection: Sendable {
             )
         default:
             self.init(
-                status: .serviceUnavailable,
-                code: Self.storeUnavailableCode,
-                message: "the database cannot be used now; try again later",
+                status: .internalServerError,
+                code: "serverFailure",
+                message: "the server cannot answer now; try again later",
                 isServerFailure: true
             )
         }

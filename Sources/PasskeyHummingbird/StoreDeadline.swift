@@ -1,9 +1,12 @@
 #if Hummingbird
 import NIOConcurrencyHelpers
+import PasskeyVerifier
 
 /// A deadline on one store call: the call's answer when it comes within ``seconds``, else ``StoreTimeout``
 /// (which ``Rejection`` answers `503 storeUnavailable`), so that a database that stopped answering costs a request
-/// a few seconds, not the minute a connection attempt or a lost packet can take.
+/// a few seconds, not the minute a connection attempt or a lost packet can take. A driver's or store's own error
+/// comes out as a ``StoreFailure`` (also `503`), so that an error from anywhere else is told apart from the
+/// database and answered `500 serverFailure`.
 ///
 /// The call runs in a task of its own: a driver that does not react to cancellation (a connection attempt in
 /// progress) cannot hold the request past the deadline. A late answer is dropped; the call is cancelled once the
@@ -38,7 +41,7 @@ public struct StoreDeadline: Sendable {
                     do {
                         race.finish(.success(try await operation()))
                     } catch {
-                        race.finish(.failure(error))
+                        race.finish(.failure(StoreFailure.marking(error)))
                     }
                 }
                 let number = timer.add {
@@ -117,6 +120,31 @@ public struct StoreDeadline: Sendable {
             return true
         }
     }
+}
+
+/// A store call that failed with an error of the database or of the store (a driver's error, a
+/// ``PasskeyVerifier/StoreError``, a ``UserStoreError``): the database is unavailable for now, or refused a value
+/// (``DatabaseValueRejection``, a `400`). ``StoreDeadline`` wraps what its calls throw, except the errors that
+/// already say what they mean to a client (``StoreFailure/marking(_:)``).
+public struct StoreFailure: Error, Sendable, CustomStringConvertible {
+    /// The store's or driver's error, for the log.
+    public let underlying: any Error
+
+    /// `error` as a store call's failure: unchanged when it is a cancellation, a ``StoreTimeout``, already a
+    /// ``StoreFailure``, or an error with a meaning of its own for the client (``PasskeyVerifier/WebAuthnError``,
+    /// ``RouteRefusal``, ``AppleAccountConflict``); wrapped otherwise.
+    static func marking(_ error: any Error) -> any Error {
+        switch error {
+        case is CancellationError, is StoreTimeout, is StoreFailure, is WebAuthnError, is RouteRefusal,
+            is AppleAccountConflict:
+            error
+        default:
+            StoreFailure(underlying: error)
+        }
+    }
+
+    /// The underlying error's description.
+    public var description: String { String(describing: underlying) }
 }
 
 /// A store call that did not answer within its ``StoreDeadline``: the database is unavailable for now.

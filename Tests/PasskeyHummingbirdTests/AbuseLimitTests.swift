@@ -280,9 +280,10 @@ import Testing
     @Test func theDeadlinePassesAnAnswerThroughAndCutsASilentCall() async throws {
         let deadline = StoreDeadline(seconds: 0.1)
         #expect(try await deadline.run { 42 } == 42)
-        await #expect(throws: UserStoreError.self) {
+        let failure = await #expect(throws: StoreFailure.self) {
             try await deadline.run { () async throws -> Int in throw UserStoreError("down") }
         }
+        #expect(failure?.underlying is UserStoreError)
         let start = ContinuousClock.now
         await #expect(throws: StoreTimeout.self) {
             try await deadline.run { () async throws -> Int in

@@ -96,7 +96,8 @@ extension ConformanceCases {
 
     /// The decision behind refusing assertions without UP.
     static let userPresenceDecision =
-        "WebAuthn Level 3 §7.2 step 16 requires the UP flag in every assertion; the tools' authenticator sets it"
+        "WebAuthn Level 3 §7.2 (`#sctn-verifying-assertion` step \"UP\") requires the UP flag in every assertion; "
+        + "the tools' authenticator sets it"
 
     static let assertion: [String: ConformanceCase] =
         suite(
