@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "PasskeyAppAttest", targets: ["PasskeyAppAttest"]),
         .library(name: "PasskeySignInWithApple", targets: ["PasskeySignInWithApple"]),
         .library(name: "PasskeyAuthenticatorNames", targets: ["PasskeyAuthenticatorNames"]),
+        // The relying party's accounts beside the core: accounts, sessions and Sign in with Apple links, their models
+        // and store protocols, with no web framework and no SQL (the stores implement them).
+        .library(name: "PasskeyAccounts", targets: ["PasskeyAccounts"]),
         // Virtual authenticators, recorded ceremonies and the store conformance suite, over every module above.
         .library(name: "PasskeyVerifierTesting", targets: ["PasskeyVerifierTesting"]),
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
@@ -83,6 +86,7 @@ let package = Package(
             name: "PasskeyMetadata",
             dependencies: ["PasskeyVerifier", .product(name: "SwiftASN1", package: "swift-asn1")]
         ),
+        .target(name: "PasskeyAccounts", dependencies: ["PasskeyVerifier"]),
         .target(name: "PasskeyAppAttest", dependencies: ["PasskeyVerifier"]),
         .target(name: "PasskeySignInWithApple", dependencies: ["PasskeyVerifier"]),
         .target(
@@ -94,27 +98,31 @@ let package = Package(
             name: "PasskeyVerifierTesting",
             dependencies: [
                 "PasskeyVerifier", "PasskeyMetadata", "PasskeyAppAttest", "PasskeySignInWithApple",
-                "PasskeyAuthenticatorNames", "PasskeyCrypto", "PasskeyCBOR",
+                "PasskeyAuthenticatorNames", "PasskeyAccounts", "PasskeyCrypto", "PasskeyCBOR",
             ]
         ),
         .target(
             name: "PasskeyVerifierSQLite",
             dependencies: [
-                "PasskeyVerifier", "PasskeyMetadata",
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeyAccounts",
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["SQLite"])),
             ]
         ),
         .target(
             name: "PasskeyVerifierPostgres",
             dependencies: [
-                "PasskeyVerifier", "PasskeyMetadata",
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeyAccounts",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .target(
             name: "PasskeyHummingbird",
             dependencies: [
                 "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyAuthenticatorNames",
+                "PasskeyAccounts",
                 "PasskeyVerifierSQLite", "PasskeyVerifierPostgres",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(
@@ -154,6 +162,7 @@ let package = Package(
             name: "passkey-server",
             dependencies: [
                 .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyAccounts", condition: .when(traits: ["Server"])),
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
@@ -193,6 +202,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PasskeyAccountsTests",
+            dependencies: ["PasskeyAccounts", "PasskeyVerifier", "PasskeyVerifierTesting"]
+        ),
+        .testTarget(
             name: "PasskeyAppAttestTests",
             dependencies: [
                 "PasskeyAppAttest", "PasskeyVerifier", "PasskeyVerifierTesting", "PasskeyCrypto", "PasskeyCBOR",
@@ -207,14 +220,14 @@ let package = Package(
         .testTarget(
             name: "PasskeyVerifierSQLiteTests",
             dependencies: [
-                "PasskeyVerifierSQLite", "PasskeyVerifierTesting", "PasskeyMetadata",
+                "PasskeyVerifierSQLite", "PasskeyVerifierTesting", "PasskeyMetadata", "PasskeyAccounts",
                 .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
             ]
         ),
         .testTarget(
             name: "PasskeyVerifierPostgresTests",
             dependencies: [
-                "PasskeyVerifierPostgres", "PasskeyVerifierTesting", "PasskeyMetadata",
+                "PasskeyVerifierPostgres", "PasskeyVerifierTesting", "PasskeyMetadata", "PasskeyAccounts",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
@@ -223,6 +236,7 @@ let package = Package(
             name: "PasskeyHummingbirdTests",
             dependencies: [
                 "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyVerifierTesting",
+                "PasskeyAccounts",
                 .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
                 .target(name: "passkey-server", condition: .when(traits: ["Server"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Builds the DocC documentation of every library product with public API worth a page — PasskeyVerifier (the
-# WebAuthn core), PasskeyMetadata, PasskeyAppAttest, PasskeySignInWithApple and PasskeyAuthenticatorNames — with
-# the toolchain's `docc`, without the swift-docc-plugin dependency: `swift build` builds the five modules (nothing
+# WebAuthn core), PasskeyMetadata, PasskeyAppAttest, PasskeySignInWithApple, PasskeyAuthenticatorNames and
+# PasskeyAccounts — with the toolchain's `docc`, without the swift-docc-plugin dependency: `swift build` builds the
+# six modules (nothing
 # when the debug build is done already), `swift-symbolgraph-extract` reads each one's public symbols from the built
 # module (its own graph, and those of its extensions to the modules below it), and `docc convert` turns them and the
 # catalog Sources/MODULE/MODULE.docc into a static website. Any warning fails the build. (`swift package
 # dump-symbol-graph` would do the extraction too, but it builds every target of every trait first: NIO, BoringSSL,
-# PostgreSQL and Hummingbird, about eight minutes of CPU on two cores, for five modules that need none of them.)
+# PostgreSQL and Hummingbird, about eight minutes of CPU on two cores, for six modules that need none of them.)
 #
 # Usage: Scripts/build-documentation.sh [OUTPUT_DIRECTORY]   (default: .build/documentation; one site per module in
 #        OUTPUT_DIRECTORY/MODULE)
@@ -17,7 +18,7 @@ set -eu
 cd "$(dirname "$0")/.."
 output=${1:-.build/documentation}
 mkdir -p "$output"
-modules="PasskeyVerifier PasskeyMetadata PasskeyAppAttest PasskeySignInWithApple PasskeyAuthenticatorNames"
+modules="PasskeyVerifier PasskeyMetadata PasskeyAppAttest PasskeySignInWithApple PasskeyAuthenticatorNames PasskeyAccounts"
 
 for module in $modules; do
     swift build --target "$module" >/dev/null

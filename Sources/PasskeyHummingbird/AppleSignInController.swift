@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PasskeyAccounts
 import PasskeySignInWithApple
 import PasskeyVerifier
 

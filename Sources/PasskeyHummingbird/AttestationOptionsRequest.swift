@@ -1,4 +1,5 @@
 #if Hummingbird
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// The body of `POST /attestation/options` (the FIDO Alliance conformance-test server API's

@@ -1,4 +1,6 @@
 #if Hummingbird
+import PasskeyAccounts
+
 /// The identity ``SessionAuthenticator`` puts into the request context (hummingbird-auth's
 /// `AuthRequestContext.identity`) when a request carries a valid session: the stored session and how the client
 /// presented it.

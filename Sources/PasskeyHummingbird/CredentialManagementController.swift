@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// Passkey management for the signed-in account, behind ``SessionRequiredMiddleware``:

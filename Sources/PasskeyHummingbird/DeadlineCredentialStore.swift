@@ -1,12 +1,16 @@
 #if Hummingbird
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// A ``PasskeyVerifier/CredentialStore`` whose every call has a ``StoreDeadline``.
-public struct DeadlineCredentialStore: CredentialStore {
+public struct DeadlineCredentialStore: ForwardingCredentialStore {
     /// The store that answers.
     public let base: any CredentialStore
     /// The deadline of each call.
     public let deadline: StoreDeadline
+
+    /// ``base``, which holds the rows.
+    public var forwardedStore: any CredentialStore { base }
 
     /// Wraps `base`.
     public init(_ base: any CredentialStore, deadline: StoreDeadline) {

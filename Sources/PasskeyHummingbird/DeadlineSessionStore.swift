@@ -1,4 +1,6 @@
 #if Hummingbird
+import PasskeyAccounts
+
 /// A ``SessionStore`` whose every call has a ``StoreDeadline``.
 public struct DeadlineSessionStore: SessionStore {
     /// The store that answers.

@@ -1,5 +1,6 @@
 #if Hummingbird
 import Foundation
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// A ``UserStore`` whose every call has a ``StoreDeadline``.

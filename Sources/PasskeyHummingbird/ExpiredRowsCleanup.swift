@@ -1,6 +1,7 @@
 #if Hummingbird
 import Foundation
 import Logging
+import PasskeyAccounts
 import PasskeyVerifier
 import ServiceLifecycle
 

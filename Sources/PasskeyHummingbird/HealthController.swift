@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import PasskeyAccounts
 import PasskeyMetadata
 
 /// The health routes on the server's main port, for load balancers and orchestrators:

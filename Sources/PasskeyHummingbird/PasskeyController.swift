@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import Logging
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// The ceremony routes of the FIDO Alliance conformance-test server API over a

@@ -5,6 +5,7 @@ import HummingbirdAuth
 import HummingbirdCore
 import Logging
 import NIOCore
+import PasskeyAccounts
 import PasskeyMetadata
 import PasskeyVerifier
 import ServiceLifecycle

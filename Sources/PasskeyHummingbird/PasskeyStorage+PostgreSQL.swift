@@ -1,5 +1,6 @@
 #if Hummingbird && PostgreSQL
 import Logging
+import PasskeyAccounts
 import PasskeyVerifierPostgres
 import PostgresNIO
 

@@ -1,4 +1,5 @@
 #if Hummingbird && SQLite
+import PasskeyAccounts
 import PasskeyVerifierSQLite
 
 /// The storage in one SQLite file (the `SQLite` trait).

@@ -1,4 +1,5 @@
 #if Hummingbird
+import PasskeyAccounts
 import PasskeyMetadata
 import PasskeyVerifier
 

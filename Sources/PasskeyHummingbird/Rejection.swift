@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// What the client is told when a request fails, and how loud the log is about it: a

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// The session routes, behind ``SessionRequiredMiddleware``:

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import NIOConcurrencyHelpers
+import PasskeyAccounts
 
 /// Starts and ends sessions: a new random token (``SessionToken``) at every sign-up and sign-in, kept hashed
 /// (``SessionStore``), handed to a browser as the session cookie and to a native app in the JSON answer

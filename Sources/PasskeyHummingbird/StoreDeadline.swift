@@ -1,5 +1,6 @@
 #if Hummingbird
 import NIOConcurrencyHelpers
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// A deadline on one store call: the call's answer when it comes within ``seconds``, else ``StoreTimeout``

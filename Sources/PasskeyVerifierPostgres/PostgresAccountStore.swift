@@ -1,8 +1,9 @@
 #if PostgreSQL
+    import PasskeyAccounts
     import PasskeyVerifier
     import PostgresNIO
 
-    /// A ``PasskeyVerifier/AccountStore`` in the `passkey_accounts` table of a ``PostgresStorage`` (WebAuthn Level 3
+    /// A ``PasskeyAccounts/AccountStore`` in the `passkey_accounts` table of a ``PostgresStorage`` (WebAuthn Level 3
     /// §5.4.3 `user.id`), on the storage's pool, beside the credential records, shared by every server process.
     ///
     /// ``createAccount(_:)`` is one `INSERT … ON CONFLICT DO NOTHING RETURNING`, and

@@ -1,8 +1,9 @@
 #if SQLite
+    import PasskeyAccounts
     import PasskeyVerifier
     import SQLiteNIO
 
-    /// A ``PasskeyVerifier/AccountStore`` in the `passkey_accounts` table of an ``SQLiteStorage`` (WebAuthn Level 3
+    /// A ``PasskeyAccounts/AccountStore`` in the `passkey_accounts` table of an ``SQLiteStorage`` (WebAuthn Level 3
     /// §5.4.3 `user.id`), on the storage's one connection, beside the credential records.
     ///
     /// ``createAccount(_:)`` is one `INSERT … ON CONFLICT DO NOTHING RETURNING`, and

@@ -1,8 +1,9 @@
 import Foundation
+import PasskeyAccounts
 import PasskeyCrypto
 import PasskeyVerifier
 
-/// A reusable conformance suite for a host's ``PasskeyVerifier/AccountStore``: it checks the guarantees the protocol
+/// A reusable conformance suite for a host's ``PasskeyAccounts/AccountStore``: it checks the guarantees the protocol
 /// documents (WebAuthn Level 3 §5.4.3 `user.id`, §14.6.1): an account reads back by username and by user handle,
 /// a taken username or handle is refused without change, an existing handle wins over a proposed one, display
 /// names are set and cleared, and concurrent creations of one username have one winner that every caller sees.
@@ -102,7 +103,7 @@ public struct AccountStoreConformanceTests: Sendable {
         try require(other == nil, "a refused creation left the username \(sameHandle.username)")
     }
 
-    /// ``PasskeyVerifier/AccountStore/userHandle(forUsername:proposing:)`` creates the account with the proposed
+    /// ``PasskeyAccounts/AccountStore/userHandle(forUsername:proposing:)`` creates the account with the proposed
     /// handle when the username is free, and returns the stored handle, not the new proposal, afterwards.
     public func checkExistingHandleWinsOverAProposedOne() async throws {
         let store = try await makeAccountStore()
@@ -161,7 +162,7 @@ public struct AccountStoreConformanceTests: Sendable {
         try require(stored == winners.first, "the username has handle \(Self.describe(stored)), not the winner's")
     }
 
-    /// Of ``concurrency`` concurrent ``PasskeyVerifier/AccountStore/userHandle(forUsername:proposing:)`` calls for
+    /// Of ``concurrency`` concurrent ``PasskeyAccounts/AccountStore/userHandle(forUsername:proposing:)`` calls for
     /// one free username, every caller gets the same handle, one of those proposed.
     public func checkConcurrentProposalsAgreeOnOneHandle() async throws {
         let store = try await makeAccountStore()

@@ -1,3 +1,4 @@
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// An account store that sends each call to the next of several stores in turn, for running

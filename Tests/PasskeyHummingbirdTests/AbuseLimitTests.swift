@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
 import NIOCore
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeyVerifier
 import Testing

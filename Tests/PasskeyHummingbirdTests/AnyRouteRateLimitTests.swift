@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOConcurrencyHelpers
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeyVerifier
 import Testing

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PasskeyAccounts
 import PasskeyMetadata
 import PasskeyHummingbird
 import PasskeyVerifier

@@ -1,6 +1,7 @@
 #if Server
 import Foundation
 import NIOCore
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeyVerifier
 import SQLiteNIO

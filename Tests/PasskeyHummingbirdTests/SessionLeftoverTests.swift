@@ -1,6 +1,7 @@
 #if Server
 import Foundation
 import NIOConcurrencyHelpers
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeyVerifier
 import Testing

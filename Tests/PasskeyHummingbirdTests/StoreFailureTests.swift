@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import PasskeyAccounts
 @testable import PasskeyHummingbird
 import PasskeyVerifier
 import Testing

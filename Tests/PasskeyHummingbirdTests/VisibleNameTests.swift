@@ -1,5 +1,6 @@
 #if Server
 import Foundation
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierTesting

@@ -1,5 +1,6 @@
 #if PostgreSQL
     import Foundation
+    import PasskeyAccounts
     import PasskeyVerifier
     import PasskeyVerifierPostgres
     import PasskeyVerifierTesting

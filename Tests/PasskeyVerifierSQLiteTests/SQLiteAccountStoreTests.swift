@@ -1,5 +1,6 @@
 #if SQLite
     import Foundation
+    import PasskeyAccounts
     import PasskeyVerifier
     import PasskeyVerifierSQLite
     import PasskeyVerifierTesting

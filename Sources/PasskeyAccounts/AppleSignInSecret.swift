@@ -1,4 +1,3 @@
-#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
@@ -45,10 +44,9 @@ public struct AppleSignInSecret: Sendable, Hashable {
     }
 
     /// `instant` in whole seconds since 1970, clamped to a range every store can hold.
-    static func seconds(_ instant: Date) -> Int64 {
+    package static func seconds(_ instant: Date) -> Int64 {
         let value = instant.timeIntervalSince1970
         guard value.isFinite else { return 0 }
         return Int64(min(max(value, 0), 253_402_300_799).rounded(.down))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
@@ -8,7 +7,7 @@ import PasskeyVerifier
 /// Limits count UTF-8 bytes, never characters: one grapheme cluster can hold a letter and a hundred combining
 /// marks. Control, format (bidirectional overrides), private-use, surrogate, unassigned and line or paragraph
 /// separator characters are refused, so no name can forge a log line or reorder the text around it. Every name holds
-/// at least one visible character (``isVisible(_:)``), so none shows as empty: a name of joiners or combining marks
+/// at least one visible character (`isVisible(_:)`), so none shows as empty: a name of joiners or combining marks
 /// alone is refused. A username is
 /// normalised once, before it is compared or stored: compatibility composition (NFKC), lower case, then canonical
 /// composition (NFC), so two spellings of one name (a precomposed and a decomposed `é`, a full-width `Ａ`, `Alice`
@@ -19,14 +18,14 @@ public enum AccountText {
     /// The longest display name or nickname, in UTF-8 bytes.
     public static let maximumNameBytes = 64
     /// The name under which the stores record that stored usernames were normalised.
-    static let normalizationMigration = "usernames-normalised"
+    package static let normalizationMigration = "usernames-normalised"
     /// The longest text read at all, in UTF-8 bytes, before normalisation (which can lengthen a string).
-    static let maximumInputBytes = 256
+    package static let maximumInputBytes = 256
 
     /// `username` normalised, when it is 1 to ``maximumUsernameBytes`` bytes of printable characters without
-    /// white space, at least one of them visible (``isVisible(_:)``).
+    /// white space, at least one of them visible (`isVisible(_:)`).
     ///
-    /// - Throws: `malformedInput` ``PasskeyVerifier/WebAuthnError`` saying what is wrong.
+    /// - Throws: `malformedInput` `WebAuthnError` saying what is wrong.
     public static func username(_ username: String) throws -> String {
         guard !username.isEmpty else { throw WebAuthnError(.malformedInput, "username is empty") }
         try checkInputLength(username, member: "username")
@@ -45,10 +44,10 @@ public enum AccountText {
     }
 
     /// `name` in NFC when that is at most ``maximumNameBytes`` bytes of printable characters (spaces allowed inside, not
-    /// at either end), at least one of them visible (``isVisible(_:)``); `nil` when empty. `member` names it in the
+    /// at either end), at least one of them visible (`isVisible(_:)`); `nil` when empty. `member` names it in the
     /// message.
     ///
-    /// - Throws: `malformedInput` ``PasskeyVerifier/WebAuthnError`` saying what is wrong.
+    /// - Throws: `malformedInput` `WebAuthnError` saying what is wrong.
     public static func name(_ name: String, member: String) throws -> String? {
         guard !name.isEmpty else { return nil }
         try checkInputLength(name, member: member)
@@ -75,7 +74,7 @@ public enum AccountText {
     /// valid once normalised and differs from it, except the `apple:` names before or after normalisation (derived
     /// from Apple's `sub`, never typed, and reserved) and names that collide (two stored names with one normalised
     /// form are both left as they are: neither is preferred). A store applies each only when the new name is free.
-    static func legacyRenames(_ usernames: [String]) -> [(from: String, to: String)] {
+    package static func legacyRenames(_ usernames: [String]) -> [(from: String, to: String)] {
         let candidates: [(from: String, to: String)] = usernames.compactMap { stored in
             guard !AppleAccountUsername.isReserved(stored), let normalized = try? username(stored),
                 normalized != stored, !AppleAccountUsername.isReserved(normalized)
@@ -90,7 +89,7 @@ public enum AccountText {
     }
 
     /// NFKC, lower case, NFC.
-    static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         text.precomposedStringWithCompatibilityMapping.lowercased().precomposedStringWithCanonicalMapping
     }
 
@@ -105,7 +104,7 @@ public enum AccountText {
     /// only change the character before them) and not a default-ignorable code point (Unicode §5.21: variation
     /// selectors, the Hangul fillers, which render as nothing), nor the blank braille pattern U+2800, a symbol that
     /// shows as nothing. A name needs one such scalar; an emoji sequence joined by U+200D has its emoji.
-    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         guard !properties.isWhitespace, !properties.isDefaultIgnorableCodePoint, scalar.value != 0x2800 else {
             return false
@@ -148,4 +147,3 @@ public enum AccountText {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
-#endif

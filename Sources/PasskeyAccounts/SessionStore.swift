@@ -1,11 +1,10 @@
-#if Hummingbird
 import Foundation
 
 /// Where the server keeps its sessions (``SessionRecord``), in the database that holds the accounts, so that
 /// every server instance on one database honours them.
 ///
 /// A look-up is one read by the primary key (the token's hash); the expired rows are removed by the periodic
-/// cleanup (``ExpiredRowsCleanup``), never on the request path, through indexes on both expiry columns.
+/// cleanup (`ExpiredRowsCleanup` (PasskeyHummingbird)), never on the request path, through indexes on both expiry columns.
 public protocol SessionStore: Sendable {
     /// Stores a new session.
     func insert(_ session: SessionRecord) async throws
@@ -38,7 +37,6 @@ public protocol SessionStore: Sendable {
     func removeExpired(at now: Int64) async throws -> Int
 
     /// How many sessions are valid at `now` (``SessionRecord/isValid(at:)``), for the `passkey_active_sessions`
-    /// gauge (``MetricsGaugeRefresh``): one counting statement.
+    /// gauge (`MetricsGaugeRefresh`): one counting statement.
     func activeSessionCount(at now: Int64) async throws -> Int
 }
-#endif

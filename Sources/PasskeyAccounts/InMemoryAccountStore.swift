@@ -1,3 +1,5 @@
+import PasskeyVerifier
+
 /// An ``AccountStore`` in the memory of one process (WebAuthn Level 3 §5.4.3 `user.id`): for a single instance
 /// and for tests.
 ///
@@ -26,7 +28,7 @@ public actor InMemoryAccountStore: AccountStore {
 
     /// The handle of `username`, creating the account with `proposed` when there is none.
     ///
-    /// - Throws: ``StoreError/Code/corruptedRow`` when the name is free but `proposed` belongs to another account.
+    /// - Throws: `StoreError/Code/corruptedRow` when the name is free but `proposed` belongs to another account.
     public func userHandle(forUsername username: String, proposing proposed: [UInt8]) throws -> [UInt8] {
         if let existing = handlesByUsername[username] {
             return existing

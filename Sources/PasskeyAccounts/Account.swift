@@ -1,3 +1,5 @@
+import PasskeyVerifier
+
 /// An account of a relying party: its username (WebAuthn Level 3 §5.4.3 `user.name`, as the host normalises it),
 /// its user handle (§5.4.3 `user.id`) and the display name its owner chose (§5.4.3 `user.displayName`).
 ///

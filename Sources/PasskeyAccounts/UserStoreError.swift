@@ -1,4 +1,3 @@
-#if Hummingbird
 /// A users table that does not behave as a ``UserStore`` promises: a row inserted and not read back, or a
 /// column of the wrong type. Reported as a store failure (503), like the database errors.
 public struct UserStoreError: Error, Sendable, CustomStringConvertible {
@@ -13,4 +12,3 @@ public struct UserStoreError: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 }
-#endif

@@ -1,4 +1,3 @@
-#if Hummingbird
 /// The username of an account created by Sign in with Apple: `apple:` and the identity token's `sub`.
 ///
 /// The prefix is reserved: `POST /attestation/options` creates no other account whose username starts with it, so
@@ -19,4 +18,3 @@ public enum AppleAccountUsername {
         username.utf8.starts(with: prefix.utf8)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if Hummingbird
 /// A signed-in session as the database keeps it: never the token itself, only its SHA-256, with the account
 /// and the credential it was started with (WebAuthn Level 3 §7.2 `#sctn-verifying-assertion` step "continue" ends the
 /// ceremony; what follows is the relying party's own session, OWASP's session management guidance).
@@ -14,13 +13,13 @@ public struct SessionRecord: Sendable, Hashable {
     public var credentialID: [UInt8]
     /// When it started.
     public var createdAt: Int64
-    /// When it was last seen, to within ``SessionPolicy/lastSeenGranularity``.
+    /// When it was last seen, to within `SessionPolicy.lastSeenGranularity`.
     public var lastSeenAt: Int64
     /// When it ends unless it is used again: the last use plus the idle timeout, never after ``expiresAt``.
     public var idleExpiresAt: Int64
     /// When it ends in any case: its start plus the absolute lifetime.
     public var expiresAt: Int64
-    /// The client's `User-Agent`, escaped and cut to ``SessionPolicy/maximumUserAgentBytes`` bytes.
+    /// The client's `User-Agent`, escaped and cut to `SessionPolicy.maximumUserAgentBytes` bytes.
     public var userAgent: String
 
     /// Creates a record.
@@ -49,4 +48,3 @@ public struct SessionRecord: Sendable, Hashable {
         now < idleExpiresAt && now < expiresAt
     }
 }
-#endif

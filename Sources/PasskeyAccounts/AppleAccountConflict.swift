@@ -1,4 +1,3 @@
-#if Hummingbird
 /// The account `apple:<sub>` exists but was not created by Sign in with Apple for that `sub` (it predates the
 /// reserved prefix): it is never linked, so a token for that `sub` cannot take it over. A 409 with the code
 /// `appleAccountConflict`.
@@ -16,4 +15,3 @@ public struct AppleAccountConflict: Error, Sendable, CustomStringConvertible {
         "the account apple:<sub> of this Apple ID exists without a Sign in with Apple link and is not linked to it"
     }
 }
-#endif

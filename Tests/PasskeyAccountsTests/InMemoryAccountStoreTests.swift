@@ -1,3 +1,4 @@
+import PasskeyAccounts
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing

@@ -1,4 +1,3 @@
-#if Hummingbird
 import PasskeyVerifier
 
 /// The secret a client holds for its session: 32 random bytes (256 bits) in base64url, 43 characters. The server
@@ -28,4 +27,3 @@ public enum SessionToken {
         HashAlgorithm.sha256.hash(Array(token.utf8))
     }
 }
-#endif

@@ -1,9 +1,11 @@
+import PasskeyVerifier
+
 /// A relying party's accounts: one user handle (WebAuthn Level 3 §5.4.3 `user.id`) per username, kept beside the
 /// credential records so that every credential of a user carries the same handle (§6.1 "user handle", §14.6.1).
 ///
 /// A user handle is random and reveals nothing about the user; the username is only the name the client shows
 /// (§5.4.3 `user.name`). The host decides when an account is created (commonly when its first passkey is stored,
-/// see ``CompletedRegistration/user``) and how usernames are normalised; the store only keeps them.
+/// see `CompletedRegistration/user`) and how usernames are normalised; the store only keeps them.
 ///
 /// Implementations must make ``createAccount(_:)`` and ``userHandle(forUsername:proposing:)`` atomic: of two
 /// creations of one username at the same moment, in any process sharing the store, one wins and both callers see

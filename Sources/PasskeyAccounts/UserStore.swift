@@ -1,13 +1,12 @@
-#if Hummingbird
 import Foundation
 import PasskeyVerifier
 
-/// The server's accounts: the library's ``PasskeyVerifier/AccountStore`` (one user handle, WebAuthn Level 3
+/// The server's accounts: the library's ``AccountStore`` (one user handle, WebAuthn Level 3
 /// §5.4.3 `user.id`, per username, created when the first passkey of a new username is stored and kept for every
 /// later ceremony), plus the links and single-use secrets of Sign in with Apple.
 ///
-/// A host that mounts the routes without Sign in with Apple implements only the ``PasskeyVerifier/AccountStore``
-/// requirements: the Apple ones have defaults that keep nothing. ``SQLiteUserStore`` and ``PostgresUserStore`` keep
+/// A host that mounts the routes without Sign in with Apple implements only the ``AccountStore``
+/// requirements: the Apple ones have defaults that keep nothing. `SQLiteUserStore` and `PostgresUserStore` keep
 /// the accounts in the library's `passkey_accounts` table, on the storage's own connection, and the Apple links
 /// beside it.
 public protocol UserStore: AccountStore {
@@ -32,11 +31,11 @@ public protocol UserStore: AccountStore {
         -> AppleSignInSecret?
 
     /// Deletes the Sign in with Apple secrets that expired before `now`, as the periodic cleanup does
-    /// (``ExpiredRowsCleanup``), and returns how many.
+    /// (`ExpiredRowsCleanup` (PasskeyHummingbird)), and returns how many.
     func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int
 
     /// Deletes the Sign in with Apple secrets of `purpose` that expire first until at most `maximumCount` of that
-    /// purpose are left, and returns how many were deleted: the periodic cleanup's cap (``ExpiredRowsCleanup``), so
+    /// purpose are left, and returns how many were deleted: the periodic cleanup's cap (`ExpiredRowsCleanup` (PasskeyHummingbird)), so
     /// that a flood of unauthenticated `POST /auth/apple/nonce` cannot grow the table without bound, and cannot push
     /// out the registration tickets of people who signed in.
     func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int) async throws
@@ -48,8 +47,8 @@ public protocol UserStore: AccountStore {
     /// (WebAuthn Level 3 §7.2 `#sctn-verifying-assertion` step "identify the user" reads the record; this reads it
     /// again with its owner).
     ///
-    /// The default reads ``PasskeyVerifier/AccountStore/account(forUserHandle:)`` and then the credential;
-    /// ``SQLiteUserStore`` and ``PostgresUserStore`` read both in one statement when `credentialStore` is their
+    /// The default reads ``AccountStore/account(forUserHandle:)`` and then the credential;
+    /// `SQLiteUserStore` and `PostgresUserStore` read both in one statement when `credentialStore` is their
     /// database's.
     func account(
         forUserHandle userHandle: [UInt8],
@@ -69,7 +68,7 @@ extension UserStore {
     }
 
     /// The default of ``account(forUserHandle:holding:in:)``, also for a store whose own statement does not apply.
-    func accountReadingTwice(
+    package func accountReadingTwice(
         forUserHandle userHandle: [UInt8],
         holding credentialID: [UInt8],
         in credentialStore: any CredentialStore
@@ -114,4 +113,3 @@ extension UserStore {
         throw UserStoreError("this user store does not keep Sign in with Apple secrets")
     }
 }
-#endif
