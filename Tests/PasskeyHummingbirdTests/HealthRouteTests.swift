@@ -70,7 +70,9 @@ import Testing
             #expect(answers.map(\.status) == [.serviceUnavailable, .serviceUnavailable])
             #expect(try answers.map(ServerHarness.failureCode) == ["storeUnavailable", "storeUnavailable"])
             #expect(elapsed >= HealthController<PasskeyRequestContext>.readinessBound)
-            #expect(elapsed < .seconds(10))
+            // Below the store's 30 s hang, so the answer did not wait for it; the margin over the 2 s bound is for
+            // a loaded machine (11 s were seen with four builds beside the tests).
+            #expect(elapsed < .seconds(25))
         }
     }
 

@@ -18,6 +18,18 @@ public struct AuthenticationVerifier: Sendable {
         expecting expectations: AuthenticationExpectations,
         credential: CredentialRecord
     ) throws(WebAuthnError) -> VerifiedAuthentication {
+        try verify(response, clientData: nil, expecting: expectations, credential: credential)
+    }
+
+    /// ``verify(_:expecting:credential:)`` with `clientData`, when given, as the parse of `response`'s
+    /// `clientDataJSON` that the caller already made (the relying party reads the challenge from it first), so that
+    /// a ceremony parses its client data once.
+    package func verify(
+        _ response: AuthenticationResponse,
+        clientData parsedClientData: CollectedClientData?,
+        expecting expectations: AuthenticationExpectations,
+        credential: CredentialRecord
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
         if !expectations.allowedCredentialIDs.isEmpty,
             !expectations.allowedCredentialIDs.contains(response.credentialID)
         {
@@ -37,7 +49,12 @@ public struct AuthenticationVerifier: Sendable {
         {
             throw WebAuthnError(.credentialMismatch, "userHandle is not the user handle of the credential's owner")
         }
-        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        let clientData: CollectedClientData
+        if let parsedClientData {
+            clientData = parsedClientData
+        } else {
+            clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        }
         try CeremonyChecks.verifyClientData(
             clientData,
             type: "webauthn.get",

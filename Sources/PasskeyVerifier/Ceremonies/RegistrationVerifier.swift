@@ -79,7 +79,18 @@ public struct RegistrationVerifier: Sendable {
         _ response: RegistrationResponse,
         expecting expectations: RegistrationExpectations
     ) throws(WebAuthnError) -> VerifiedRegistration {
-        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        try verify(
+            response, clientData: CollectedClientData(jsonBytes: response.clientDataJSON), expecting: expectations)
+    }
+
+    /// ``verify(_:expecting:)`` with `clientData` as the parse of `response`'s `clientDataJSON` that the caller
+    /// already made (the relying party reads the challenge from it first), so that a ceremony parses its client
+    /// data once.
+    package func verify(
+        _ response: RegistrationResponse,
+        clientData: CollectedClientData,
+        expecting expectations: RegistrationExpectations
+    ) throws(WebAuthnError) -> VerifiedRegistration {
         try CeremonyChecks.verifyClientData(
             clientData,
             type: "webauthn.create",

@@ -184,14 +184,14 @@ extension RelyingParty {
         let found = try await credentialStore.credential(withID: response.credentialID)
         guard concealingAccounts, let expectedUser = issued.userHandle else {
             return try await finishAuthentication(
-                response, issued: issued, record: found, expectations: expectations, at: now)
+                response, clientData: clientData, issued: issued, record: found, expectations: expectations, at: now)
         }
         guard let found, found.userHandle == expectedUser else {
-            throw concealedFailure(of: response, expectations: expectations, user: expectedUser)
+            throw concealedFailure(of: response, clientData: clientData, expectations: expectations, user: expectedUser)
         }
         do {
             return try await finishAuthentication(
-                response, issued: issued, record: found, expectations: expectations, at: now)
+                response, clientData: clientData, issued: issued, record: found, expectations: expectations, at: now)
         } catch let error as WebAuthnError {
             throw Self.concealed(error)
         }
@@ -201,13 +201,15 @@ extension RelyingParty {
     /// `response` against a decoy record of `user`, with the record's failures made one (``concealed(_:)``).
     private func concealedFailure(
         of response: AuthenticationResponse,
+        clientData: CollectedClientData,
         expectations: AuthenticationExpectations,
         user: [UInt8]
     ) -> WebAuthnError {
         guard let decoyKey = Self.decoyPublicKey else { return Self.concealedSignatureFailure }
         let decoy = CredentialRecord(id: response.credentialID, publicKey: decoyKey, userHandle: user)
         do {
-            _ = try authenticationVerifier.verify(response, expecting: expectations, credential: decoy)
+            _ = try authenticationVerifier.verify(
+                response, clientData: clientData, expecting: expectations, credential: decoy)
             return Self.concealedSignatureFailure
         } catch {
             return Self.concealed(error)
@@ -231,9 +233,11 @@ extension RelyingParty {
     /// The public key of the decoy record: an ES256 key made at start, whose private half is dropped.
     private static let decoyPublicKey: COSEKey? = try? PrivateKey.generate(.es256).coseKey
 
-    /// Finishes an authentication (§7.2) against the record read for the response's credential ID.
+    /// Finishes an authentication (§7.2) against the record read for the response's credential ID, with
+    /// `clientData` the response's client data as parsed to find its challenge.
     private func finishAuthentication(
         _ response: AuthenticationResponse,
+        clientData: CollectedClientData,
         issued: IssuedChallenge,
         record found: CredentialRecord?,
         expectations: AuthenticationExpectations,
@@ -265,7 +269,8 @@ extension RelyingParty {
             )
         }
         for _ in 0..<Self.maximumCounterUpdateAttempts {
-            let verified = try authenticationVerifier.verify(response, expecting: expectations, credential: record)
+            let verified = try authenticationVerifier.verify(
+                response, clientData: clientData, expecting: expectations, credential: record)
             let verifiedRecord = verified.updatedCredentialRecord
             let update = CredentialRecordUpdate(
                 credentialID: record.id,

@@ -149,7 +149,7 @@ extension RelyingParty {
             mediation: issued.parameters.mediation ?? .optional,
             extensions: issued.parameters.extensions
         )
-        let verified = try registrationVerifier.verify(response, expecting: expectations)
+        let verified = try registrationVerifier.verify(response, clientData: clientData, expecting: expectations)
         let record = verified.credentialRecord(userHandle: userHandle, registeredAt: now)
         guard try await credentialStore.insert(record) else {
             throw WebAuthnError(
