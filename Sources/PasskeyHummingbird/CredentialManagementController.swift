@@ -125,7 +125,7 @@ where Context.Identity == AuthenticatedSession {
         let body = try await RequestBodyReader.decode(NameChangeRequest.self, from: request)
         let displayName = try AccountText.name(body.displayName ?? "", member: "displayName")
         guard try await userStore.setDisplayName(displayName, forUserHandle: session.userHandle) else {
-            throw RouteRefusal.sessionRequired
+            throw AccountError.sessionRequired
         }
         let account = try await signedInAccount(session)
         return try JSONResponse.make(SignalResponse(currentUserDetails: try currentUserDetails(account)))
@@ -134,7 +134,7 @@ where Context.Identity == AuthenticatedSession {
     /// The session's account; a session whose account is gone is no session.
     private func signedInAccount(_ session: AuthenticatedSession) async throws -> Account {
         guard let account = try await userStore.account(forUserHandle: session.userHandle) else {
-            throw RouteRefusal.sessionRequired
+            throw AccountError.sessionRequired
         }
         return account
     }
@@ -191,9 +191,8 @@ where Context.Identity == AuthenticatedSession {
         )
     }
 
-    private static var lastCredential: RouteRefusal {
-        RouteRefusal(
-            .conflict, "lastCredential", "this is the account's only passkey: add another one before deleting it")
+    private static var lastCredential: AccountError {
+        AccountError(.lastCredential, "this is the account's only passkey: add another one before deleting it")
     }
 
     private static var notFound: RouteRefusal {

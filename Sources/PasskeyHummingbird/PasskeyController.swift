@@ -158,7 +158,7 @@ where Context.Identity == AuthenticatedSession {
             )
             guard try await userStore.createAccount(created) else {
                 _ = try await relyingParty.credentialStore.remove(credentialID: registration.credentialID)
-                throw WebAuthnError(.accountExists, "another registration of this username finished first")
+                throw AccountError(.accountExists, "another registration of this username finished first")
             }
             account = created
             startsSession = true
@@ -311,7 +311,7 @@ where Context.Identity == AuthenticatedSession {
                     try await userStore.account(forUserHandle: handle)
                     ?? Account(username: requested, userHandle: handle)
             } else if try await userStore.existingUserHandle(forUsername: requested) != nil {
-                throw WebAuthnError(
+                throw AccountError(
                     .accountExists,
                     "this username is taken: sign in to add a passkey to it, or choose another username"
                 )
@@ -351,9 +351,8 @@ where Context.Identity == AuthenticatedSession {
             session.userHandle == issued.userHandle
         else {
             logger.notice("a passkey's registration outlived the session that began it, and is refused")
-            throw RouteRefusal(
-                .unauthorized,
-                RouteRefusal.sessionRequired.code,
+            throw AccountError(
+                .sessionRequired,
                 "the session that began adding this passkey has ended; sign in and add the passkey again"
             )
         }
@@ -385,8 +384,8 @@ where Context.Identity == AuthenticatedSession {
         }
     }
 
-    private static func limitReached(_ maximum: Int) -> WebAuthnError {
-        WebAuthnError(
+    private static func limitReached(_ maximum: Int) -> AccountError {
+        AccountError(
             .credentialLimitReached,
             "the account holds \(maximum) passkeys, the most allowed: delete one before adding another"
         )

@@ -30,6 +30,10 @@ struct Rejection: Sendable {
         switch error {
         case let error as WebAuthnError:
             self.init(status: .badRequest, code: error.code.name, message: error.message, isServerFailure: false)
+        case let error as AccountError:
+            self.init(
+                status: Self.status(of: error.code), code: error.code.name, message: error.message,
+                isServerFailure: false)
         case let error as RouteRefusal:
             self.init(status: error.status, code: error.code, message: error.message, isServerFailure: false)
         case let error as HTTPError:
@@ -37,7 +41,7 @@ struct Rejection: Sendable {
         case let error as RateLimitExceeded:
             self.init(
                 status: .tooManyRequests,
-                code: WebAuthnError.Code.rateLimited.name,
+                code: AccountError.Code.rateLimited.name,
                 message: error.description,
                 isServerFailure: false
             )
@@ -88,6 +92,17 @@ struct Rejection: Sendable {
                 message: "the server cannot answer now; try again later",
                 isServerFailure: true
             )
+        }
+    }
+
+    /// The HTTP status of an account rule's refusal: `401` without a live session, `409` for the last passkey, `429`
+    /// when rate-limited, else `400` (a taken name, a full account).
+    static func status(of code: AccountError.Code) -> HTTPResponse.Status {
+        switch code {
+        case .sessionRequired: .unauthorized
+        case .lastCredential: .conflict
+        case .rateLimited: .tooManyRequests
+        default: .badRequest
         }
     }
 

@@ -41,7 +41,7 @@ where Context.Identity == AuthenticatedSession {
     @Sendable func current(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
         guard let account = try await userStore.account(forUserHandle: session.userHandle) else {
-            throw RouteRefusal.sessionRequired
+            throw AccountError.sessionRequired
         }
         let record = session.record
         return try JSONResponse.make(

@@ -1,6 +1,7 @@
 #if Hummingbird
 import Hummingbird
 import HummingbirdAuth
+import PasskeyAccounts
 
 /// Guards a group of routes: a request without a valid session (no ``AuthenticatedSession`` in the context) is
 /// `401 sessionRequired` with the usual JSON body. hummingbird-auth's `IsAuthenticatedMiddleware` answers an empty
@@ -16,7 +17,7 @@ where Context.Identity == AuthenticatedSession {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard context.identity != nil else { throw RouteRefusal.sessionRequired }
+        guard context.identity != nil else { throw AccountError.sessionRequired }
         return try await next(request, context)
     }
 }

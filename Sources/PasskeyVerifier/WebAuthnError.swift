@@ -124,18 +124,6 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The authenticator lacks the FIDO certification level the relying party requires, has no metadata
         /// entry, or its attestation is not trusted (FIDO Metadata Service v3.0 §3.1.4).
         public static let uncertifiedAuthenticator = Code("uncertifiedAuthenticator")
-        /// A registration for an account name that is taken: a new passkey is added to an existing account only
-        /// by that account's own session (§7.1 `#sctn-registering-a-new-credential` step "store credentialRecord"
-        /// stores it "in the user
-        /// account"; §14.6.3 account takeover). Raised by hosts such as `passkey-server`, never by the verifiers.
-        public static let accountExists = Code("accountExists")
-        /// The account holds as many credentials as the relying party allows (§5.4.3 `excludeCredentials`
-        /// lists them all, so the list is kept bounded). Raised by hosts, never by the verifiers.
-        public static let credentialLimitReached = Code("credentialLimitReached")
-        /// The client sent more requests than the relying party accepts from one client address or for one account
-        /// name in a while; it may try again later (a host answers HTTP `429` with `Retry-After`). Raised by hosts,
-        /// never by the verifiers.
-        public static let rateLimited = Code("rateLimited")
 
         /// Every code, in the order of the `passkey-verify` contract.
         public static let allCodes: [Code] = [
@@ -152,7 +140,6 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             .identityTokenMalformed, .identityTokenKeyNotFound, .identityTokenSignatureInvalid,
             .identityTokenIssuerMismatch, .identityTokenAudienceMismatch, .identityTokenExpired,
             .identityTokenIssuedInFuture, .identityTokenNonceMismatch,
-            .accountExists, .credentialLimitReached, .rateLimited,
         ]
 
         /// Looks a code up by its stable name.

@@ -13,14 +13,10 @@ import Testing
     static let verifierCodes = Set(WebAuthnError.Code.allCodes).subtracting(W3CVectors.facadeCodes)
         .subtracting(identityTokenCodes)
         .subtracting(metadataCodes)
-        .subtracting(hostCodes)
 
     /// The codes of Sign in with Apple's identity tokens, each pinned by `AppleIdentityTokenVerifierTests`
     /// (PasskeySignInWithAppleTests); no WebAuthn verifier produces them.
     static let identityTokenCodes = Set(WebAuthnError.Code.allCodes.filter { $0.name.hasPrefix("identityToken") })
-
-    /// The codes hosts raise about accounts and request rates (`passkey-server`'s routes); no verifier produces them.
-    static let hostCodes: Set<WebAuthnError.Code> = [.accountExists, .credentialLimitReached, .rateLimited]
 
     /// The codes of FIDO metadata: loading a BLOB (MetadataBLOBTests) and the trust policy (MetadataTrustPolicyTests).
     static let metadataCodes: Set<WebAuthnError.Code> = [

@@ -1,16 +1,20 @@
 import Foundation
 import FuzzSupport
+import PasskeyAccounts
 import PasskeyVerifier
 
 @testable import PasskeyHummingbird
 
 /// What must hold for every input.
 enum Invariants {
-    /// The stable codes a failure may name: the library's (`WebAuthnError.Code.allCodes`) and the server's own.
-    static let knownCodes: Set<String> = Set(WebAuthnError.Code.allCodes.map(\.name)).union([
-        "notFound", "methodNotAllowed", "requestRefused", "crossOriginRequest", "unsupportedMediaType",
-        "sessionRequired", "lastCredential", "appleAccountConflict",
-    ])
+    /// The stable codes a failure may name: the library's (`WebAuthnError.Code.allCodes`,
+    /// `AccountError.Code.allCodes`) and the HTTP layer's own.
+    static let knownCodes: Set<String> = Set(WebAuthnError.Code.allCodes.map(\.name))
+        .union(AccountError.Code.allCodes.map(\.name))
+        .union([
+            "notFound", "methodNotAllowed", "requestRefused", "crossOriginRequest", "unsupportedMediaType",
+            "appleAccountConflict",
+        ])
 
     /// A route's answer: never a 5xx; a 4xx is `{"status": "failed", "errorMessage": "code: …"}` with a known code
     /// and leaves the database as it was (a failed result route may have used up its challenge, a failed Apple
