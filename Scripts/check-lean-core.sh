@@ -47,7 +47,7 @@ write_host ""
 swift package resolve >/dev/null
 tree=$(swift package show-dependencies)
 echo "$tree"
-if grep -Eiq 'swift-nio|sqlite|postgres|hummingbird|swift-log|service-lifecycle' <<<"$tree"; then
+if grep -Eiq 'swift-nio|sqlite|postgres|hummingbird|swift-log|service-lifecycle|prometheus|swift-metrics' <<<"$tree"; then
     echo "a host with the default traits resolves a NIO, SQLite, PostgreSQL, Hummingbird or logging package" >&2
     exit 1
 fi
@@ -67,7 +67,7 @@ if ! grep -qx 'PasskeyVerifier' <<<"$built"; then
     echo "the host did not build PasskeyVerifier: the check below proves nothing" >&2
     exit 1
 fi
-if echo "$built" | grep -Ex 'PasskeyMetadata|PasskeyAppAttest|PasskeySignInWithApple|PasskeyAuthenticatorNames|PasskeyVerifierTesting'; then
+if echo "$built" | grep -Ex 'PasskeyMetadata|PasskeyAppAttest|PasskeySignInWithApple|PasskeyAuthenticatorNames|PasskeyAccounts|PasskeyVerifierTesting'; then
     echo "a host that imports only PasskeyVerifier built a module beside the core" >&2
     exit 1
 fi
@@ -127,3 +127,4 @@ expect_trait_brings() {
 }
 expect_trait_brings SQLite sqlite-nio
 expect_trait_brings Hummingbird hummingbird-auth
+expect_trait_brings Server swift-prometheus

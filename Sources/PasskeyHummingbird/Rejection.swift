@@ -62,7 +62,7 @@ struct Rejection: Sendable {
             )
         case let error as AppleAccountConflict:
             self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
-        case let error as StoreFailure where DatabaseValueRejection.contains(error.underlying):
+        case let error where DatabaseValueRejection.contains((error as? StoreFailure)?.underlying ?? error):
             _ = error
             self.init(
                 status: .badRequest,
@@ -70,8 +70,8 @@ struct Rejection: Sendable {
                 message: "the request holds a value the database cannot store",
                 isServerFailure: false
             )
-        case is StoreFailure, is StoreTimeout, is DatabaseProbe.Timeout, is UserStoreError, is StoreError,
-            is CancellationError:
+        case let error where Self.isStoreFailure(error):
+            _ = error
             self.init(
                 status: .serviceUnavailable,
                 code: Self.storeUnavailableCode,
@@ -92,6 +92,19 @@ struct Rejection: Sendable {
                 message: "the server cannot answer now; try again later",
                 isServerFailure: true
             )
+        }
+    }
+
+    /// Whether `error` says the database failed: a store call's ``StoreFailure`` or ``StoreTimeout``, the readiness
+    /// probe's timeout, a store's own error, a cancelled call, or a driver's error from a store used without its
+    /// deadline.
+    static func isStoreFailure(_ error: any Error) -> Bool {
+        switch error {
+        case is StoreFailure, is StoreTimeout, is DatabaseProbe.Timeout, is UserStoreError, is StoreError,
+            is CancellationError:
+            true
+        default:
+            DatabaseValueRejection.isDriverError(error)
         }
     }
 

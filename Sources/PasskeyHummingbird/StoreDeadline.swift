@@ -133,11 +133,11 @@ public struct StoreFailure: Error, Sendable, CustomStringConvertible {
 
     /// `error` as a store call's failure: unchanged when it is a cancellation, a ``StoreTimeout``, already a
     /// ``StoreFailure``, or an error with a meaning of its own for the client (``PasskeyVerifier/WebAuthnError``,
-    /// ``RouteRefusal``, ``AppleAccountConflict``); wrapped otherwise.
+    /// ``RouteRefusal``, ``PasskeyAccounts/AccountError``, ``AppleAccountConflict``); wrapped otherwise.
     static func marking(_ error: any Error) -> any Error {
         switch error {
         case is CancellationError, is StoreTimeout, is StoreFailure, is WebAuthnError, is RouteRefusal,
-            is AppleAccountConflict:
+            is AccountError, is AppleAccountConflict:
             error
         default:
             StoreFailure(underlying: error)

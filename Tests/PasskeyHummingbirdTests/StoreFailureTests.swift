@@ -6,6 +6,7 @@ import NIOCore
 import PasskeyAccounts
 @testable import PasskeyHummingbird
 import PasskeyVerifier
+import PasskeyVerifierSQLite
 import Testing
 
 /// A database that fails is a 503 with `storeUnavailable`, never a 500 or a client's code; an error that no store
@@ -88,6 +89,23 @@ import Testing
         #expect(rejection.isServerFailure)
     }
 
+    /// A driver's own error, from a store a host calls without its deadline (a public controller over raw
+    /// stores), is an outage too, not the server's mistake.
+    @Test func aDriverErrorFromAStoreWithoutItsDeadlineIsServiceUnavailable() async throws {
+        let failure: (any Error)? = try await SQLiteStorage.withStorage(.memory) { storage in
+            do {
+                _ = try await storage.connection.query("SELECT * FROM no_such_table")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let error = try #require(failure)
+        let rejection = Rejection(error)
+        #expect(rejection.status == .serviceUnavailable)
+        #expect(rejection.code == "storeUnavailable")
+    }
+
     @Test func storeFailuresOfEveryKindAreServiceUnavailable() {
         let failures: [any Error] = [
             StoreFailure(underlying: DriverFailure()), StoreTimeout(seconds: 1), DatabaseProbe.Timeout(),
@@ -107,6 +125,9 @@ import Testing
         }
         await #expect(throws: WebAuthnError.self) {
             try await deadline.run { () async throws -> Int in throw WebAuthnError(.malformedInput, "x") }
+        }
+        await #expect(throws: AccountError.self) {
+            try await deadline.run { () async throws -> Int in throw AccountError(.accountExists, "taken") }
         }
         await #expect(throws: AppleAccountConflict.self) {
             try await deadline.run { () async throws -> Int in throw AppleAccountConflict(username: "alice") }
