@@ -12,11 +12,11 @@ import ServiceLifecycle
 
 /// Builds the server: the router with its middleware (``RequestObservationMiddleware``, ``RejectionMiddleware``,
 /// ``RequestGuardMiddleware``, ``SessionAuthenticator``) and controllers (``PasskeyController``,
-/// ``SessionController``, ``CredentialManagementController``, ``WellKnownController``, ``PageController``,
-/// ``AppleSignInController``, ``HealthController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``,
-/// and the Hummingbird application that serves it as a swift-service-lifecycle `Service`, with the
-/// ``ExpiredRowsCleanup`` and ``MetricsGaugeRefresh`` jobs and, with `--metadata`, the ``MetadataRefresher`` beside
-/// it.
+/// ``SessionController``, ``CredentialManagementController``, ``WellKnownController``, ``AppleSignInController``,
+/// ``HealthController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird
+/// application that serves it as a swift-service-lifecycle `Service`, with the ``ExpiredRowsCleanup`` and
+/// ``MetricsGaugeRefresh`` jobs and, with `--metadata`, the ``MetadataRefresher`` beside it. The demonstration page is
+/// the `passkey-server` executable's, added through `additionalRoutes`; a host gets only the passkey routes.
 public enum PasskeyServerApplication {
     /// The router for `configuration` on `storage`. Apple's keys come from `appleKeySetSource`, by default an
     /// ``AppleKeySetFetcher`` of ``ServerConfiguration/appleKeysURL``; the credential list names authenticators
@@ -45,6 +45,35 @@ public enum PasskeyServerApplication {
         metrics: ServerMetrics = ServerMetrics(),
         context: Context.Type = PasskeyRequestContext.self
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
+        try makeRouter(
+            configuration: configuration,
+            storage: storage,
+            appleKeySetSource: appleKeySetSource,
+            authenticatorNaming: authenticatorNaming,
+            metadataService: metadataService,
+            clock: clock,
+            metrics: metrics,
+            context: context,
+            additionalRoutes: { _ in }
+        )
+    }
+
+    /// The router of
+    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
+    /// with `additionalRoutes`, the caller's routes beside the passkey routes (`passkey-server`'s page at `/`), behind
+    /// the router-wide middleware and with their `405` routes. (`context` has no default here: a default cannot
+    /// infer a type that `additionalRoutes` names too.)
+    static func makeRouter<Context: AuthRequestContext>(
+        configuration: ServerConfiguration,
+        storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
+        metadataService: MetadataService? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        metrics: ServerMetrics = ServerMetrics(),
+        context: Context.Type,
+        additionalRoutes: (Router<Context>) -> Void
+    ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObservationMiddleware<Context>(metrics: metrics))
         router.add(middleware: RejectionMiddleware<Context>())
@@ -68,6 +97,7 @@ public enum PasskeyServerApplication {
             sessionStore: storage.sessionStore,
             metadataService: configuration.metadata == nil ? nil : metadataService
         ).addRoutes(to: router)
+        additionalRoutes(router)
         addMethodNotAllowedRoutes(to: router)
         return router
     }
@@ -174,7 +204,6 @@ public enum PasskeyServerApplication {
             appleAppIDs: configuration.appleAppIDs,
             relatedOrigins: relyingPartyConfiguration.relatedOrigins
         ).addRoutes(to: router)
-        PageController<Context>(origins: configuration.origins).addRoutes(to: router)
         AppleSignInController<Context>(
             clientIDs: configuration.appleClientIDs,
             keySetSource: try appleKeySetSource ?? defaultAppleKeySetSource(configuration),
@@ -219,6 +248,7 @@ public enum PasskeyServerApplication {
     /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
     /// on `host`:`port`, with the ``ExpiredRowsCleanup`` job, the ``MetricsGaugeRefresh`` job when `metrics` records
     /// anything and, when given, the `metadataRefresher` (whose ``MetadataRefresher/start()`` the caller ran).
+    /// `additionalRoutes` adds the caller's routes beside the passkey routes (`passkey-server`'s page).
     public static func makeApplication(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
@@ -226,7 +256,8 @@ public enum PasskeyServerApplication {
         port: Int,
         metadataRefresher: MetadataRefresher? = nil,
         metrics: ServerMetrics = ServerMetrics(),
-        logger: Logger
+        logger: Logger,
+        additionalRoutes: (Router<PasskeyRequestContext>) -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let limits = configuration.abuseLimits
         let deadlined = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
@@ -264,7 +295,9 @@ public enum PasskeyServerApplication {
                 configuration: configuration,
                 storage: storage,
                 metadataService: metadataRefresher?.service,
-                metrics: metrics
+                metrics: metrics,
+                context: PasskeyRequestContext.self,
+                additionalRoutes: additionalRoutes
             ),
             server: .http1(
                 configuration: HTTP1Channel.Configuration(
