@@ -4,7 +4,7 @@ import PasskeyHummingbird
 import Testing
 
 /// The well-known documents (the demonstration page is `passkey-server`'s: `PageRouteTests`).
-@Suite struct DocumentRouteTests {
+@Suite(.alsoUnderAHostPrefix) struct DocumentRouteTests {
     @Test func theAppleAppSiteAssociationListsTheApps() async throws {
         try await ServerHarness.run { server in
             let response = try await server.get("/.well-known/apple-app-site-association")

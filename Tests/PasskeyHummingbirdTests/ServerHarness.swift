@@ -7,13 +7,15 @@ import NIOCore
 import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierTesting
+import Testing
 
 /// Runs a test against the server's router on a temporary SQLite file, with the JSON helpers the tests share.
 ///
 /// Inside `ServerHarness.$hostPrefix.withValue("/passkeys") { … }` the same tests run against a host's router
 /// instead (``hostRouter(prefix:configuration:storage:appleKeySetSource:naming:clock:metrics:)``): the host serves
 /// its own `/` and `/account` and mounts the passkey routes with `addRoutes(to:prefix:…)`, and the helpers send every
-/// path but a well-known document's under the prefix.
+/// path but a well-known document's under the prefix. The route suites marked `.alsoUnderAHostPrefix` run each test
+/// both ways.
 struct ServerHarness: Sendable {
     static let relyingPartyID = "localhost"
     static let origin = "http://localhost:8080"
@@ -292,6 +294,40 @@ struct ServerHarness: Sendable {
         guard common.status == "failed" else { throw HarnessError("expected failed, got \(common.status)") }
         return String(common.errorMessage.prefix { $0 != ":" })
     }
+}
+
+/// Runs each test of a suite twice: on the server's own router, then against a host's that serves its own `/` and
+/// `/account` and mounts the passkey routes under `/passkeys` (``ServerHarness/hostPrefix``; issue 31 §5). A suite
+/// gets it when its tests speak to the passkey routes through the harness's helpers only: not the suites of the
+/// server's own router (`404`/`405` bodies, health, request identifiers and route labels, the router-wide guard).
+struct AlsoUnderAHostPrefix: SuiteTrait, TestTrait, TestScoping {
+    /// The prefix of the second run.
+    static let prefix = "/passkeys"
+
+    /// The suite's tests get the trait too.
+    var isRecursive: Bool { true }
+
+    /// A scope for each test case, never for the suite as a whole.
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    /// Runs the test case on the server's router, then under the host's prefix.
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await function()
+        try await ServerHarness.$hostPrefix.withValue(Self.prefix) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == AlsoUnderAHostPrefix {
+    /// Each test runs on the server's router and again under a host's prefix (``AlsoUnderAHostPrefix``).
+    static var alsoUnderAHostPrefix: Self { Self() }
 }
 
 /// A test expectation that did not hold inside a harness helper.
