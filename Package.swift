@@ -172,6 +172,10 @@ let package = Package(
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])
                 ),
+            ],
+            // The demonstration page, compiled into the binary as PackageResources (no bundle to ship beside it).
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
             ]
         ),
         // The server's sign-in through its routes in process, counted by .ci/instruction-guard.sh.

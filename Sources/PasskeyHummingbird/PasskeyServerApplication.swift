@@ -12,11 +12,11 @@ import ServiceLifecycle
 
 /// Builds the server: the router with its middleware (``RequestObservationMiddleware``, ``RejectionMiddleware``,
 /// ``RequestGuardMiddleware``, ``SessionAuthenticator``) and controllers (``PasskeyController``,
-/// ``SessionController``, ``CredentialManagementController``, ``WellKnownController``, ``PageController``,
-/// ``AppleSignInController``, ``HealthController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``,
-/// and the Hummingbird application that serves it as a swift-service-lifecycle `Service`, with the
-/// ``ExpiredRowsCleanup`` and ``MetricsGaugeRefresh`` jobs and, with `--metadata`, the ``MetadataRefresher`` beside
-/// it.
+/// ``SessionController``, ``CredentialManagementController``, ``WellKnownController``, ``AppleSignInController``,
+/// ``HealthController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird
+/// application that serves it as a swift-service-lifecycle `Service`, with the ``ExpiredRowsCleanup`` and
+/// ``MetricsGaugeRefresh`` jobs and, with `--metadata`, the ``MetadataRefresher`` beside it. The demonstration page is
+/// the `passkey-server` executable's, added through `additionalRoutes`; a host gets only the passkey routes.
 public enum PasskeyServerApplication {
     /// The router for `configuration` on `storage`. Apple's keys come from `appleKeySetSource`, by default an
     /// ``AppleKeySetFetcher`` of ``ServerConfiguration/appleKeysURL``; the credential list names authenticators
@@ -45,6 +45,35 @@ public enum PasskeyServerApplication {
         metrics: ServerMetrics = ServerMetrics(),
         context: Context.Type = PasskeyRequestContext.self
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
+        try makeRouter(
+            configuration: configuration,
+            storage: storage,
+            appleKeySetSource: appleKeySetSource,
+            authenticatorNaming: authenticatorNaming,
+            metadataService: metadataService,
+            clock: clock,
+            metrics: metrics,
+            context: context,
+            additionalRoutes: { _ in }
+        )
+    }
+
+    /// The router of
+    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
+    /// with `additionalRoutes`, the caller's routes beside the passkey routes (`passkey-server`'s page at `/`), behind
+    /// the router-wide middleware and with their `405` routes. (`context` has no default here: a default cannot
+    /// infer a type that `additionalRoutes` names too.)
+    static func makeRouter<Context: AuthRequestContext>(
+        configuration: ServerConfiguration,
+        storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
+        metadataService: MetadataService? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        metrics: ServerMetrics = ServerMetrics(),
+        context: Context.Type,
+        additionalRoutes: (Router<Context>) -> Void
+    ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObservationMiddleware<Context>(metrics: metrics))
         router.add(middleware: RejectionMiddleware<Context>())
@@ -68,6 +97,7 @@ public enum PasskeyServerApplication {
             sessionStore: storage.sessionStore,
             metadataService: configuration.metadata == nil ? nil : metadataService
         ).addRoutes(to: router)
+        additionalRoutes(router)
         addMethodNotAllowedRoutes(to: router)
         return router
     }
@@ -79,12 +109,35 @@ public enum PasskeyServerApplication {
     /// host's request context carries the signed-in ``AuthenticatedSession`` (hummingbird-auth's `AuthRequestContext`),
     /// and `storage` may hold the host's own ``UserStore`` and ``SessionStore``.
     ///
+    /// The routes are these, each under `prefix` (such as `/passkeys`; none by default, as `passkey-server` serves
+    /// them):
+    /// - `POST /attestation/options`, `POST /attestation/result`, `POST /assertion/options`,
+    ///   `POST /assertion/result` (``PasskeyController``);
+    /// - `GET /session`, `POST /session/logout`, `POST /session/logout-all` (``SessionController``);
+    /// - `GET /credentials`, `POST /credentials/{id}/rename`, `DELETE /credentials/{id}`,
+    ///   `POST /account/display-name` (``CredentialManagementController``);
+    /// - `POST /auth/apple/nonce`, `POST /auth/apple` (``AppleSignInController``).
+    ///
+    /// The well-known documents are at the root whatever the prefix, because clients fetch them there (Apple's
+    /// Associated Domains; WebAuthn Level 3 §5.11), and only when they have something to list:
+    /// `GET /.well-known/apple-app-site-association` with ``ServerConfiguration/appleAppIDs``,
+    /// `GET /.well-known/webauthn` with ``ServerConfiguration/relatedOrigins`` (``WellKnownController``). A host that serves its own apple-app-site-association leaves `appleAppIDs` empty
+    /// and lists the apps under `webcredentials` itself. Nothing else: not `/`, not the health routes, not the
+    /// `405` routes (those are ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``'s).
+    ///
+    /// The session cookie keeps `Path=/` under a prefix: the `__Host-` cookie requires it, and the host's own routes
+    /// read it through ``SessionAuthenticator``. Hummingbird stops the process when two routes claim one method and
+    /// path, so when `host` is the `Router` itself, a route of these it already serves is refused with a
+    /// ``ServerConfigurationError`` before anything is added; add the host's own routes first, or choose a prefix.
+    ///
     /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``,
     ///   and ``ServerConfigurationError`` when the per-address rate limit is on but `Context` cannot name the peer
-    ///   (it is not a `RemoteAddressRequestContext`) or ``ServerConfiguration/concealmentKey`` is not 32 to 4 096
-    ///   bytes.
+    ///   (it is not a `RemoteAddressRequestContext`), ``ServerConfiguration/concealmentKey`` is not 32 to 4 096
+    ///   bytes, `prefix` is not `/`-separated segments of ASCII letters, digits, `-`, `.`, `_` and `~`, or the host's
+    ///   router already serves one of the routes.
     public static func addRoutes<Context: AuthRequestContext>(
         to host: some RouterMethods<Context>,
+        prefix: String = "",
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
         appleKeySetSource: (any AppleKeySetSource)? = nil,
@@ -92,6 +145,7 @@ public enum PasskeyServerApplication {
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) throws where Context.Identity == AuthenticatedSession {
+        let prefix = try routePrefix(prefix)
         try configuration.validate()
         let limits = configuration.abuseLimits
         if limits.clientAddressRateLimit != nil, !(Context.self is any RemoteAddressRequestContext.Type) {
@@ -139,48 +193,113 @@ public enum PasskeyServerApplication {
         }
         let policy = configuration.sessionPolicy
         let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: policy, clock: clock)
-        let router = host.group()
-        router.add(middleware: RejectionMiddleware<Context>())
-        router.add(middleware: RateLimitMiddleware<Context>(limiter: rateLimiter))
-        router.add(
-            middleware: RequestGuardMiddleware<Context>(
-                origins: Set(configuration.origins),
-                cookieName: policy.cookieName,
-                conformance: configuration.conformance
-            )
-        )
-        router.add(
-            middleware: SessionAuthenticator<Context>(sessions: sessions))
-        PasskeyController<Context>(
+        let passkeyController = PasskeyController<Context>(
             relyingParty: relyingParty,
             userStore: storage.userStore,
             sessions: sessions,
             configuration: configuration,
             registrationRelyingParty: registrationRelyingParty,
             rateLimiter: rateLimiter
-        ).addRoutes(to: router)
-        SessionController<Context>(
+        )
+        let sessionController = SessionController<Context>(
             userStore: storage.userStore,
             sessions: sessions,
             challengeStore: storage.challengeStore
-        ).addRoutes(to: router)
-        CredentialManagementController<Context>(
+        )
+        let credentialController = CredentialManagementController<Context>(
             relyingParty: relyingParty,
             userStore: storage.userStore,
             sessionStore: storage.sessionStore,
             naming: naming
-        ).addRoutes(to: router)
-        WellKnownController<Context>(
+        )
+        let wellKnownController = WellKnownController<Context>(
             appleAppIDs: configuration.appleAppIDs,
             relatedOrigins: relyingPartyConfiguration.relatedOrigins
-        ).addRoutes(to: router)
-        PageController<Context>(origins: configuration.origins).addRoutes(to: router)
-        AppleSignInController<Context>(
+        )
+        let appleController = AppleSignInController<Context>(
             clientIDs: configuration.appleClientIDs,
             keySetSource: try appleKeySetSource ?? defaultAppleKeySetSource(configuration),
             userStore: storage.userStore,
             relyingParty: relyingParty
-        ).addRoutes(to: router)
+        )
+        func mount(on host: some RouterMethods<Context>) {
+            let root = host.group()
+            root.add(middleware: RejectionMiddleware<Context>())
+            root.add(middleware: RateLimitMiddleware<Context>(limiter: rateLimiter))
+            root.add(
+                middleware: RequestGuardMiddleware<Context>(
+                    origins: Set(configuration.origins),
+                    cookieName: policy.cookieName,
+                    conformance: configuration.conformance
+                )
+            )
+            wellKnownController.addRoutes(to: root)
+            let router = root.group(RouterPath(prefix))
+            router.add(middleware: SessionAuthenticator<Context>(sessions: sessions))
+            passkeyController.addRoutes(to: router)
+            sessionController.addRoutes(to: router)
+            credentialController.addRoutes(to: router)
+            appleController.addRoutes(to: router)
+        }
+        if let router = host as? Router<Context> {
+            let claimed = Router(context: Context.self)
+            mount(on: claimed)
+            try refuseClashes(of: claimed.routes, with: router.routes)
+        }
+        mount(on: host)
+    }
+
+    /// `prefix` as a route path: `""`, or `/` and segments of ASCII letters, digits, `-`, `.`, `_` and `~` (RFC 3986
+    /// §2.3's unreserved characters) joined by `/`, without a final `/`, at most 256 bytes. Empty segments are
+    /// refused, and so are `.` and `..`, and anything else: a capture or a wildcard would make the routes' paths the
+    /// router's to choose.
+    static func routePrefix(_ prefix: String) throws -> String {
+        var path = Substring(prefix)
+        if path.hasPrefix("/") {
+            path = path.dropFirst()
+        }
+        if path.hasSuffix("/") {
+            path = path.dropLast()
+        }
+        guard !path.isEmpty else { return "" }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let valid = segments.allSatisfy { segment in
+            segment != "." && segment != ".."
+                && !segment.isEmpty
+                && segment.unicodeScalars.allSatisfy { scalar in
+                    scalar.isASCII
+                        && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                            || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
+                }
+        }
+        guard valid, prefix.utf8.count <= 256 else {
+            throw ServerConfigurationError(
+                "the passkey routes' prefix \(LogText.escaped(prefix, maximumBytes: 256)) is not a path such as "
+                    + "/passkeys: at most 256 bytes, segments of ASCII letters, digits, -, ., _ and ~ joined by /"
+            )
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
+    /// Throws a ``ServerConfigurationError`` naming the first of the `claimed` routes that the host's `served` routes
+    /// already hold: the same method and path, as the router compares them (its case-insensitive option stores paths
+    /// lowercased).
+    private static func refuseClashes<Context: RequestContext>(
+        of claimed: [Router<Context>.RouteDescription],
+        with served: [Router<Context>.RouteDescription]
+    ) throws {
+        for route in claimed {
+            let paths = [route.path, route.path.lowercased()]
+            guard served.contains(where: { $0.method == route.method && paths.contains($0.path) }) else { continue }
+            let advice =
+                route.path.description.hasPrefix("/.well-known/")
+                ? "leave the document's setting empty and publish its contents in the host's own document"
+                : "mount the passkey routes under a prefix, addRoutes(to:prefix:…)"
+            throw ServerConfigurationError(
+                "the host's router already serves \(route.method.rawValue) \(route.path), which the passkey routes "
+                    + "need: \(advice)"
+            )
+        }
     }
 
     /// For each path the router serves, a `405 methodNotAllowed` route for every method among `GET`, `HEAD`,
@@ -219,6 +338,7 @@ public enum PasskeyServerApplication {
     /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
     /// on `host`:`port`, with the ``ExpiredRowsCleanup`` job, the ``MetricsGaugeRefresh`` job when `metrics` records
     /// anything and, when given, the `metadataRefresher` (whose ``MetadataRefresher/start()`` the caller ran).
+    /// `additionalRoutes` adds the caller's routes beside the passkey routes (`passkey-server`'s page).
     public static func makeApplication(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
@@ -226,7 +346,8 @@ public enum PasskeyServerApplication {
         port: Int,
         metadataRefresher: MetadataRefresher? = nil,
         metrics: ServerMetrics = ServerMetrics(),
-        logger: Logger
+        logger: Logger,
+        additionalRoutes: (Router<PasskeyRequestContext>) -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let limits = configuration.abuseLimits
         let deadlined = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
@@ -264,7 +385,9 @@ public enum PasskeyServerApplication {
                 configuration: configuration,
                 storage: storage,
                 metadataService: metadataRefresher?.service,
-                metrics: metrics
+                metrics: metrics,
+                context: PasskeyRequestContext.self,
+                additionalRoutes: additionalRoutes
             ),
             server: .http1(
                 configuration: HTTP1Channel.Configuration(

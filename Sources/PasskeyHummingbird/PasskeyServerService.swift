@@ -35,6 +35,10 @@ public struct PasskeyServerService: Service {
     /// while the server starts. `nil`: ``runUntilSignal()`` makes one; ``run()`` inside another `ServiceGroup` leaves
     /// `SIGHUP` to the ``MetadataRefresher`` (and to its default action, which ends the process, without metadata).
     public let hangUpHandler: HangUpHandler?
+    /// Routes served beside the passkey routes, behind the router-wide middleware and with their `405` routes (the
+    /// command line's demonstration page at `/`): see
+    /// ``PasskeyServerApplication/makeApplication(configuration:storage:host:port:metadataRefresher:metrics:logger:additionalRoutes:)``.
+    public let additionalRoutes: @Sendable (Router<PasskeyRequestContext>) -> Void
 
     /// Creates the service.
     public init(
@@ -46,7 +50,8 @@ public struct PasskeyServerService: Service {
         metrics: ServerMetrics = ServerMetrics(),
         additionalServices: [any Service] = [],
         sqliteSynchronous: SQLiteStorage.Synchronous = .full,
-        hangUpHandler: HangUpHandler? = nil
+        hangUpHandler: HangUpHandler? = nil,
+        additionalRoutes: @escaping @Sendable (Router<PasskeyRequestContext>) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.database = database
@@ -57,6 +62,7 @@ public struct PasskeyServerService: Service {
         self.additionalServices = additionalServices
         self.sqliteSynchronous = sqliteSynchronous
         self.hangUpHandler = hangUpHandler
+        self.additionalRoutes = additionalRoutes
     }
 
     /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT; `SIGHUP`
@@ -77,7 +83,8 @@ public struct PasskeyServerService: Service {
             metrics: metrics,
             additionalServices: additionalServices,
             sqliteSynchronous: sqliteSynchronous,
-            hangUpHandler: handler
+            hangUpHandler: handler,
+            additionalRoutes: additionalRoutes
         )
         try await server.runGroup(hangUpHandler: handler)
     }
@@ -209,7 +216,8 @@ public struct PasskeyServerService: Service {
                 port: port,
                 metadataRefresher: refresher,
                 metrics: metrics,
-                logger: logger
+                logger: logger,
+                additionalRoutes: additionalRoutes
             )
             try await application.run()
         } catch {

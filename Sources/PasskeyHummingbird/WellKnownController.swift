@@ -5,7 +5,7 @@ import PasskeyVerifier
 /// The documents clients fetch from the RP ID's site before they use its passkeys elsewhere:
 /// `GET /.well-known/apple-app-site-association` (the iOS apps of ``ServerConfiguration/appleAppIDs``) and
 /// `GET /.well-known/webauthn` (the related origins, WebAuthn Level 3 §5.11), both `application/json`. A
-/// document with nothing to list is a 404.
+/// document with nothing to list is not mounted, so that a host may serve its own (a 404 on `passkey-server`).
 public struct WellKnownController<Context: RequestContext>: Sendable {
     /// The apps listed under `webcredentials`.
     public let appleAppIDs: [String]
@@ -18,10 +18,14 @@ public struct WellKnownController<Context: RequestContext>: Sendable {
         self.relatedOrigins = relatedOrigins
     }
 
-    /// Adds the two routes.
+    /// Adds the routes of the documents that have something to list.
     public func addRoutes(to router: some RouterMethods<Context>) {
-        router.get(RouterPath(AppleAppSiteAssociation.wellKnownPath), use: appleAppSiteAssociation)
-        router.get(RouterPath(RelatedOrigins.wellKnownPath), use: webAuthn)
+        if !appleAppIDs.isEmpty {
+            router.get(RouterPath(AppleAppSiteAssociation.wellKnownPath), use: appleAppSiteAssociation)
+        }
+        if relatedOrigins != nil {
+            router.get(RouterPath(RelatedOrigins.wellKnownPath), use: webAuthn)
+        }
     }
 
     /// `GET /.well-known/apple-app-site-association`.

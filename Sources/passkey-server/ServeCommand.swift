@@ -448,6 +448,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger.notice("no rate limit per client address (--rate-limit off): a gateway in front must limit")
         }
         try configuration.validate()
+        let page = try PageController<PasskeyRequestContext>(origins: origins)
         var additionalServices: [any Service] = []
         if let metricsPort {
             let registry = PrometheusCollectorRegistry()
@@ -472,7 +473,8 @@ struct ServeCommand: AsyncParsableCommand {
                 metrics: ServerMetrics(),
                 additionalServices: additionalServices,
                 sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full,
-                hangUpHandler: hangUpHandler
+                hangUpHandler: hangUpHandler,
+                additionalRoutes: { router in page.addRoutes(to: router) }
             ).runUntilSignal()
         } catch let error where "\(error)".contains("Address already in use") {
             throw ServerConfigurationError(

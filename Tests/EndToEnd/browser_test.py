@@ -49,7 +49,7 @@ ALREADY_REGISTERED_MESSAGE = "already registered with the relying party"
 COOKIE_NAME = "passkey-session"
 BROWSER = None
 
-# The page's words for the refusals the tests provoke (DemonstrationPage.swift).
+# The page's words for the refusals the tests provoke (Sources/passkey-server/Page/page.js).
 PAGE_WORDS = {
     "NotAllowedError": "No passkey was used",
     "InvalidStateError": "This device already holds a passkey for this account",

@@ -11,7 +11,7 @@ import Testing
 
 /// The rate limits, the client address behind proxies, the extension allow-list, the store deadline and the
 /// challenge cap (`AbuseLimits`).
-@Suite struct AbuseLimitTests {
+@Suite(.alsoUnderAHostPrefix) struct AbuseLimitTests {
     /// A clock the test moves by hand, in seconds.
     final class TestClock: Sendable {
         private let seconds = NIOLockedValueBox(1000.0)

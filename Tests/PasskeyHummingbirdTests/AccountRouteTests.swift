@@ -9,7 +9,7 @@ import Testing
 
 /// Who may register: a new username signs up freely, an existing one gains a passkey only with its own session,
 /// the account is created when its first passkey is stored, and usernames are bounded and normalised.
-@Suite struct AccountRouteTests {
+@Suite(.alsoUnderAHostPrefix) struct AccountRouteTests {
     @Test func aStrangerCannotAddAPasskeyToAnExistingAccount() async throws {
         try await ServerHarness.run { server in
             try await Self.strangersAreRefused(server, name: "alice")

@@ -11,7 +11,7 @@ import Testing
 /// Every route of the passkey group is rate-limited per client address: the routes that write without a session by
 /// `--rate-limit`, every other one by a limit ten times as generous, so a client cannot make the server look up a
 /// random bearer token without bound; a request that presents no token looks nothing up.
-@Suite struct AnyRouteRateLimitTests {
+@Suite(.alsoUnderAHostPrefix) struct AnyRouteRateLimitTests {
     /// The session store, counting the lookups by token.
     struct CountingSessionStore: SessionStore {
         let base: any SessionStore

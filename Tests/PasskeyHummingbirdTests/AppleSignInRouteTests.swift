@@ -11,7 +11,7 @@ import Testing
 
 /// `POST /auth/apple` and `GET /credentials` on a temporary SQLite file, with Apple played by
 /// `AppleIdentityTokenIssuer` and its key set handed to the router (no network).
-@Suite struct AppleSignInRouteTests {
+@Suite(.alsoUnderAHostPrefix) struct AppleSignInRouteTests {
     static let clientID = "com.example.passkeys"
     static let issuer: AppleIdentityTokenIssuer? = try? AppleIdentityTokenIssuer(keyIdentifier: "route-key")
 

@@ -9,7 +9,7 @@ import Testing
 /// The pending Sign in with Apple secrets have a cap, as the pending challenges have: past it, the cleanup job
 /// deletes the nonces (or registration tickets) that expire first, each purpose on its own, so that a flood of
 /// `POST /auth/apple/nonce` neither grows the table without bound nor pushes out the tickets of people who signed in.
-@Suite struct AppleSignInSecretCapTests {
+@Suite(.alsoUnderAHostPrefix) struct AppleSignInSecretCapTests {
     /// Five nonces expiring one second apart and two tickets in `store`; the cap keeps the three newest nonces and
     /// leaves the tickets alone.
     static func capKeepsTheNewestOfOnePurpose(_ store: any UserStore, base: Int64) async throws {

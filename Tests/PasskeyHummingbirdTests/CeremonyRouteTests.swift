@@ -6,7 +6,7 @@ import PasskeyVerifierTesting
 import Testing
 
 /// Registration and sign-in through the four conformance-API routes, driven by a virtual authenticator.
-@Suite struct CeremonyRouteTests {
+@Suite(.alsoUnderAHostPrefix) struct CeremonyRouteTests {
     @Test func registrationThenDiscoverableSignInAnswersTheUsername() async throws {
         try await ServerHarness.run { server in
             var authenticator = ServerHarness.authenticator()

@@ -10,7 +10,7 @@ import Testing
 /// With `--conceal-unknown-usernames`, a sign-in by username answers alike whether the name exists: the result of
 /// a made-up credential ID, or of another account's passkey, is the same status, headers and body as a real
 /// account's failed signature (WebAuthn Level 3 §14.6.2 "Username Enumeration").
-@Suite struct ConcealedSignInTests {
+@Suite(.alsoUnderAHostPrefix) struct ConcealedSignInTests {
     static var concealing: ServerConfiguration {
         var configuration = ServerHarness.configuration
         configuration.concealsUnknownUsernames = true

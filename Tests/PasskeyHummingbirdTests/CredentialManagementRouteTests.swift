@@ -6,7 +6,7 @@ import PasskeyVerifierTesting
 import Testing
 
 /// The signed-in account's passkeys: listed, renamed, deleted; never another account's.
-@Suite struct CredentialManagementRouteTests {
+@Suite(.alsoUnderAHostPrefix) struct CredentialManagementRouteTests {
     @Test func theAccountManagesItsOwnPasskeysOnly() async throws {
         try await ServerHarness.run { server in
             try await Self.manageOwnPasskeys(server, name: "owner", other: "other")

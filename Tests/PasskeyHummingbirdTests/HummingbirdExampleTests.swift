@@ -7,35 +7,33 @@ import PasskeyHummingbird
 import Testing
 
 // README Hummingbird example begins.
-/// The port the host listens on; its origin names it too.
-let hostPort = 8080
-
-/// A host's router: its own routes, one of them for signed-in users, and the passkey routes in a group of their own.
+/// A host's router: its own routes (`/`, and `/account` for signed-in users) and the passkey routes under `/passkeys`.
 func makeHostRouter(storage: PasskeyStorage) throws -> Router<PasskeyRequestContext> {
-    let configuration = ServerConfiguration(relyingPartyID: "localhost", origins: ["http://localhost:\(hostPort)"])
+    let configuration = ServerConfiguration(relyingPartyID: "localhost", origins: ["http://localhost:8080"])
     let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: configuration.sessionPolicy) { Date() }
     let router = Router(context: PasskeyRequestContext.self)
-    router.get("hello") { _, _ in "hello" }
+    router.get("/") { _, _ in "hello" }
     router.group("account").add(middleware: SessionAuthenticator(sessions: sessions))
         .get { _, context -> String in
             guard context.identity != nil else { throw HTTPError(.unauthorized) }
             return "your account"
         }
-    try PasskeyServerApplication.addRoutes(to: router, configuration: configuration, storage: storage)
+    try PasskeyServerApplication.addRoutes(
+        to: router, prefix: "/passkeys", configuration: configuration, storage: storage)
     return router
 }
 
-/// Serves the host until SIGTERM or SIGINT, with the job that deletes expired rows, then closes the database.
+/// Serves the host until SIGTERM or SIGINT, with the job that deletes expired rows; closes the database on any way out.
 func runHost(database: String) async throws {
     let storage = try await PasskeyStorage.openSQLite(path: database)
     let logger = Logger(label: "host")
-    let application = Application(
-        router: try makeHostRouter(storage: storage),
-        configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: hostPort)),
-        services: [ExpiredRowsCleanup(storage: storage, logger: logger)],
-        logger: logger
-    )
     do {
+        let application = Application(
+            router: try makeHostRouter(storage: storage),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 8080)),
+            services: [ExpiredRowsCleanup(storage: storage, logger: logger)],
+            logger: logger
+        )
         try await application.runService()
     } catch {
         try? await storage.close()
@@ -46,8 +44,8 @@ func runHost(database: String) async throws {
 // README Hummingbird example ends.
 
 /// The README's "Add passkeys to your Hummingbird app": the code between the markers above is, line for line, a
-/// `swift` block of README.md (after its import lines), and it serves the host's routes and the passkey routes
-/// side by side.
+/// `swift` block of README.md (after its import lines), and it serves the host's routes (its own `/` among them) and
+/// the passkey routes under `/passkeys` side by side.
 @Suite struct HummingbirdExampleTests {
     @Test func theHostServesItsRoutesAndThePasskeyRoutes() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString)")
@@ -57,7 +55,7 @@ func runHost(database: String) async throws {
         do {
             let application = Application(router: try makeHostRouter(storage: storage))
             try await application.test(.router) { client in
-                try await client.execute(uri: "/hello", method: .get) { response in
+                try await client.execute(uri: "/", method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(String(buffer: response.body) == "hello")
                 }
@@ -65,13 +63,13 @@ func runHost(database: String) async throws {
                     #expect(response.status == .unauthorized)
                 }
                 try await client.execute(
-                    uri: "/attestation/options", method: .post, headers: [.contentType: "application/json"],
+                    uri: "/passkeys/attestation/options", method: .post, headers: [.contentType: "application/json"],
                     body: ByteBuffer(string: #"{"username": "host-user"}"#)
                 ) { response in
                     #expect(response.status == .ok)
                     #expect(String(buffer: response.body).contains(#""rp":"#))
                 }
-                try await client.execute(uri: "/credentials", method: .get) { response in
+                try await client.execute(uri: "/passkeys/credentials", method: .get) { response in
                     #expect(response.status == .unauthorized)
                 }
             }

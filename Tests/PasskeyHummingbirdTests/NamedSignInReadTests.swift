@@ -8,7 +8,7 @@ import Testing
 /// `POST /assertion/options` with a username reads the account's credentials once: to refuse a user without
 /// passkeys before a challenge is stored, and to list them (`RelyingParty.beginAuthentication(for:allowing:)`).
 /// Under concealment an unknown username reads them once too, so it costs the stores what a known one costs.
-@Suite struct NamedSignInReadTests {
+@Suite(.alsoUnderAHostPrefix) struct NamedSignInReadTests {
     /// The SQLite credential store, counting `credentials(forUserHandle:)`.
     struct CountingCredentialStore: CredentialStore {
         let base: any CredentialStore

@@ -2,15 +2,18 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import PasskeyHummingbird
 import Testing
 
-/// The page at `/` and its security headers (issue 18 §4).
+@testable import PasskeyHummingbird
+@testable import passkey_server
+
+/// The page at `/` and its security headers (issue 18 §4): `passkey-server`'s, from the files of
+/// `Sources/passkey-server/Page` (issue 31).
 @Suite struct PageRouteTests {
     /// The page of a `PageController` for `origins`, requested twice.
     private func pages(origins: [String]) async throws -> [TestResponse] {
         let router = Router()
-        PageController<BasicRequestContext>(origins: origins).addRoutes(to: router)
+        try PageController<BasicRequestContext>(origins: origins).addRoutes(to: router)
         return try await Application(router: router).test(.router) { client in
             var responses: [TestResponse] = []
             for _ in 0..<2 {
@@ -82,6 +85,82 @@ import Testing
         ] {
             #expect(page.contains(route), "the page uses \(route)")
         }
+    }
+
+    /// `passkey-server` adds the page to the router it serves (`additionalRoutes`), behind the router-wide
+    /// middleware: `HEAD /` answers, another method is `405` with `Allow`.
+    @Test func theServerServesThePageBesideThePasskeyRoutes() async throws {
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
+            let page = try PageController<PasskeyRequestContext>(origins: [ServerHarness.origin])
+            let router = try PasskeyServerApplication.makeRouter(
+                configuration: ServerHarness.configuration,
+                storage: storage,
+                context: PasskeyRequestContext.self,
+                additionalRoutes: { page.addRoutes(to: $0) }
+            )
+            try await Application(router: router).test(.router) { client in
+                let response = try await client.execute(uri: "/", method: .get)
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(policyNonce(of: response.headers[.contentSecurityPolicy]) != nil)
+                let text = String(decoding: response.body.readableBytesView, as: UTF8.self)
+                #expect(text.contains("PublicKeyCredential.parseCreationOptionsFromJSON"))
+                #expect(text.contains("PublicKeyCredential.parseRequestOptionsFromJSON"))
+                #expect(text.contains("toJSON()"))
+                #expect(text.contains("mediation: \"conditional\""))
+                let head = try await client.execute(uri: "/", method: .head)
+                #expect(head.status == .ok)
+                #expect(head.body.readableBytes == 0)
+                let post = try await client.execute(
+                    uri: "/", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}")
+                )
+                #expect(post.status == .methodNotAllowed)
+                #expect(post.headers[.allow] == "GET, HEAD")
+            }
+        }
+    }
+
+    /// The shipped files make the page: every placeholder filled, the style and the script inlined whole into the
+    /// one `<style>` and the one `<script>`, the nonce in both.
+    @Test func theEmbeddedFilesMakeThePage() throws {
+        let page = try DemonstrationPage(origins: ["http://localhost:8080"])
+        #expect(page.pieces.count == 3)
+        let html = page.html(nonce: "NONCE")
+        #expect(!html.contains("{{") && !html.contains("}}"))
+        let style = DemonstrationPage.text(of: PackageResources.page_css)
+        let script = DemonstrationPage.text(of: PackageResources.page_js)
+        #expect(html.contains("<style nonce=\"NONCE\">\n\(style)\n</style>"))
+        #expect(html.contains("<script nonce=\"NONCE\">\n\(script)\n</script>"))
+        #expect(html.hasPrefix("<!doctype html>\n") && html.hasSuffix("</html>"))
+    }
+
+    /// A template or file that cannot make the page stops the server at start, with the reason.
+    @Test(arguments: [
+        ("<p>{{nonce}}{{page.html}}</p>", "", "", "unknown placeholder {{page.html}}"),
+        ("<p>{{nonce</p>", "", "", "leaves a {{ placeholder open"),
+        ("<style>{{page.css}}</style>", "p {} </STYLE><script>", "", "</style"),
+        ("<script>{{page.js}}</script>", "", "let a = '</script>';", "</script"),
+        ("<script>{{page.js}}</script>", "", "let a = '<!--';", "<!--"),
+    ])
+    func aPageThatCannotBeMadeIsRefused(template: String, style: String, script: String, reason: String) throws {
+        let error = #expect(throws: ServerConfigurationError.self) {
+            try DemonstrationPage(template: template, style: style, script: script, origins: [])
+        }
+        #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+    }
+
+    /// Filled-in text is not read for placeholders again, and the origins are attribute text.
+    @Test func filledInTextIsNotReadAgain() throws {
+        let page = try DemonstrationPage(
+            template: "<main data-origins=\"{{origins}}\"><style nonce=\"{{nonce}}\">{{page.css}}</style>{{page.js}}",
+            style: "a::after { content: \"{{nonce}}\" }",
+            script: "{{origins}}",
+            origins: ["https://a.example", "\"><x>"]
+        )
+        #expect(
+            page.html(nonce: "N")
+                == #"<main data-origins="https://a.example &quot;&gt;&lt;x&gt;"><style nonce="N">"#
+                + #"a::after { content: "{{nonce}}" }</style>{{origins}}"#)
     }
 }
 #endif

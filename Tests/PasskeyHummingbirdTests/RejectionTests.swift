@@ -6,7 +6,7 @@ import PasskeyVerifierTesting
 import Testing
 
 /// Every refusal is a 400 whose `errorMessage` starts with the library's stable code.
-@Suite struct RejectionTests {
+@Suite(.alsoUnderAHostPrefix) struct RejectionTests {
     static let routes = ["/attestation/options", "/attestation/result", "/assertion/options", "/assertion/result"]
 
     @Test func aCredentialTheUserHoldsIsExcluded() async throws {

@@ -7,8 +7,15 @@ import NIOCore
 import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierTesting
+import Testing
 
 /// Runs a test against the server's router on a temporary SQLite file, with the JSON helpers the tests share.
+///
+/// Inside `ServerHarness.$hostPrefix.withValue("/passkeys") { … }` the same tests run against a host's router
+/// instead (``hostRouter(prefix:configuration:storage:appleKeySetSource:naming:clock:metrics:)``): the host serves
+/// its own `/` and `/account` and mounts the passkey routes with `addRoutes(to:prefix:…)`, and the helpers send every
+/// path but a well-known document's under the prefix. The route suites marked `.alsoUnderAHostPrefix` run each test
+/// both ways.
 struct ServerHarness: Sendable {
     static let relyingPartyID = "localhost"
     static let origin = "http://localhost:8080"
@@ -26,7 +33,13 @@ struct ServerHarness: Sendable {
     /// `AbuseLimitTests` checks the limits themselves.
     static let unlimited = AbuseLimits(clientAddressRateLimit: nil, usernameRateLimit: nil)
 
+    /// Where the tests of this task mount the passkey routes: `nil`, the server's own router (`makeRouter`); a
+    /// prefix, ``hostRouter(prefix:configuration:storage:appleKeySetSource:naming:clock:metrics:)``.
+    @TaskLocal static var hostPrefix: String?
+
     let client: any TestClientProtocol
+    /// The prefix the passkey routes are mounted under (`""` on the server's own router).
+    var prefix = ""
     /// The session token sent as `Authorization: Bearer`, as a native app does; `nil` for a stranger.
     var sessionToken: String?
 
@@ -91,17 +104,75 @@ struct ServerHarness: Sendable {
         logger: Logger? = nil,
         _ body: @escaping @Sendable (ServerHarness) async throws -> Void
     ) async throws {
-        let router = try PasskeyServerApplication.makeRouter(
+        let prefix = hostPrefix
+        let router: Router<PasskeyRequestContext>
+        if let prefix {
+            router = try hostRouter(
+                prefix: prefix,
+                configuration: configuration,
+                storage: storage,
+                appleKeySetSource: appleKeySetSource,
+                naming: naming,
+                clock: clock,
+                metrics: metrics
+            )
+        } else {
+            router = try PasskeyServerApplication.makeRouter(
+                configuration: configuration,
+                storage: storage,
+                appleKeySetSource: appleKeySetSource,
+                authenticatorNaming: naming,
+                clock: clock,
+                metrics: metrics
+            )
+        }
+        try await Application(router: router, logger: logger).test(setup) { client in
+            try await body(ServerHarness(client: client, prefix: prefix ?? ""))
+        }
+    }
+
+    /// The router of a host application that serves `GET /` and `GET /account` itself (`/account` for a signed-in
+    /// session only, through `SessionAuthenticator`) and mounts the passkey routes under `prefix`, recording its
+    /// requests into `metrics`.
+    static func hostRouter(
+        prefix: String,
+        configuration: ServerConfiguration = configuration,
+        storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)? = nil,
+        naming: AuthenticatorNaming = AuthenticatorNaming(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        metrics: ServerMetrics = ServerMetrics()
+    ) throws -> Router<PasskeyRequestContext> {
+        let sessions = SessionIssuer(
+            sessionStore: storage.sessionStore, policy: configuration.sessionPolicy, clock: clock)
+        let router = Router(context: PasskeyRequestContext.self)
+        router.add(middleware: RequestObservationMiddleware(metrics: metrics))
+        router.get("/") { _, _ in hostHome }
+        router.group("account").add(middleware: SessionAuthenticator(sessions: sessions))
+            .get { _, context -> String in
+                guard let session = context.identity else { throw HTTPError(.unauthorized) }
+                return "\(hostAccount) \(Base64URL.encode(session.userHandle))"
+            }
+        try PasskeyServerApplication.addRoutes(
+            to: router,
+            prefix: prefix,
             configuration: configuration,
             storage: storage,
             appleKeySetSource: appleKeySetSource,
             authenticatorNaming: naming,
-            clock: clock,
-            metrics: metrics
+            clock: clock
         )
-        try await Application(router: router, logger: logger).test(setup) { client in
-            try await body(ServerHarness(client: client))
-        }
+        return router
+    }
+
+    /// The body of the host's `GET /`.
+    static let hostHome = "the host's own home page"
+    /// The start of the body of the host's `GET /account`, which the user handle follows.
+    static let hostAccount = "the host's own account page for"
+
+    /// `path` as sent: under ``prefix``, except a well-known document's, which stays at the root.
+    func mounted(_ path: String) -> String {
+        path.hasPrefix("/.well-known/") ? path : prefix + path
     }
 
     /// This client with the session `token` (`nil`: none).
@@ -129,7 +200,7 @@ struct ServerHarness: Sendable {
         }
         headers.append(contentsOf: extra)
         return try await client.execute(
-            uri: path, method: method, headers: headers, body: body.map(ByteBuffer.init(bytes:)))
+            uri: mounted(path), method: method, headers: headers, body: body.map(ByteBuffer.init(bytes:)))
     }
 
     /// POSTs `body` to `path`.
@@ -223,6 +294,40 @@ struct ServerHarness: Sendable {
         guard common.status == "failed" else { throw HarnessError("expected failed, got \(common.status)") }
         return String(common.errorMessage.prefix { $0 != ":" })
     }
+}
+
+/// Runs each test of a suite twice: on the server's own router, then against a host's that serves its own `/` and
+/// `/account` and mounts the passkey routes under `/passkeys` (``ServerHarness/hostPrefix``; issue 31 §5). A suite
+/// gets it when its tests speak to the passkey routes through the harness's helpers only: not the suites of the
+/// server's own router (`404`/`405` bodies, health, request identifiers and route labels, the router-wide guard).
+struct AlsoUnderAHostPrefix: SuiteTrait, TestTrait, TestScoping {
+    /// The prefix of the second run.
+    static let prefix = "/passkeys"
+
+    /// The suite's tests get the trait too.
+    var isRecursive: Bool { true }
+
+    /// A scope for each test case, never for the suite as a whole.
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    /// Runs the test case on the server's router, then under the host's prefix.
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await function()
+        try await ServerHarness.$hostPrefix.withValue(Self.prefix) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == AlsoUnderAHostPrefix {
+    /// Each test runs on the server's router and again under a host's prefix (``AlsoUnderAHostPrefix``).
+    static var alsoUnderAHostPrefix: Self { Self() }
 }
 
 /// A test expectation that did not hold inside a harness helper.

@@ -10,7 +10,7 @@ import Testing
 /// A passkey added to an existing account is bound to the session that began it: a session that ended since the
 /// options (signed out, signed out everywhere, its passkey deleted) cannot finish it, and finishing one starts no
 /// new session.
-@Suite struct SessionBoundRegistrationTests {
+@Suite(.alsoUnderAHostPrefix) struct SessionBoundRegistrationTests {
     /// An account's first passkey and session, and the options of a second passkey that session began.
     struct Begun {
         var owner: VirtualAuthenticator

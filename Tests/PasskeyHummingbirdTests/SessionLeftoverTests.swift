@@ -8,7 +8,7 @@ import Testing
 
 /// A sign-in that fails after its session was stored (the account read finds nothing, or fails) leaves no session
 /// behind and ends none of the account's others (review of the hot path, L1).
-@Suite struct SessionLeftoverTests {
+@Suite(.alsoUnderAHostPrefix) struct SessionLeftoverTests {
     /// How the account read of a sign-in goes.
     enum JoinedRead: Sendable {
         case forwarded

@@ -9,7 +9,7 @@ import Testing
 
 /// Sessions: started at sign-up and sign-in, carried by a cookie or a bearer token, kept hashed, ended by logout,
 /// by time and by the cleanup job.
-@Suite struct SessionRouteTests {
+@Suite(.alsoUnderAHostPrefix) struct SessionRouteTests {
     @Test func aSignInStartsASessionThatGetSessionDescribes() async throws {
         try await ServerHarness.run { server in
             try await Self.sessionsStartAndEnd(server, name: "sam")
@@ -155,7 +155,7 @@ actor KeptStorage {
 }
 
 /// What the review of the sessions found, pinned.
-@Suite struct SessionHardeningTests {
+@Suite(.alsoUnderAHostPrefix) struct SessionHardeningTests {
     @Test func anAccountKeepsAtMostItsNewestSessions() async throws {
         try await ServerHarness.run { server in
             var authenticator = ServerHarness.authenticator()

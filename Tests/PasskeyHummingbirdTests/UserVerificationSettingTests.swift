@@ -7,7 +7,7 @@ import Testing
 
 /// The user verification of every ceremony is the operator's (`--user-verification`): a client may ask for
 /// stricter, never for less, except in the conformance mode (WebAuthn Level 3 §5.4.4, §5.5).
-@Suite struct UserVerificationSettingTests {
+@Suite(.alsoUnderAHostPrefix) struct UserVerificationSettingTests {
     static func requiring(_ requirement: UserVerificationRequirement, conformance: Bool = false) -> ServerConfiguration
     {
         var configuration = ServerHarness.configuration

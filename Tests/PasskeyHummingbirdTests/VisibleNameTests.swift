@@ -9,7 +9,7 @@ import Testing
 /// A display name, a passkey's nickname or a username made only of what shows as nothing (joiners, combining marks,
 /// variation selectors, fillers) is `malformedInput` saying so; a name with one visible character, an emoji
 /// sequence joined by U+200D among them, is accepted.
-@Suite struct VisibleNameTests {
+@Suite(.alsoUnderAHostPrefix) struct VisibleNameTests {
     /// Names that show as empty: ZWJ, ZWJ and ZWNJ, combining acute accents, an enclosing circle, a variation
     /// selector, the Hangul filler.
     static let invisible = [

@@ -1,41 +1,43 @@
-#if Hummingbird
+#if Server
 import Foundation
 import Hummingbird
-import NIOCore
 
-/// `GET /`: the page (``DemonstrationPage``), a small app that signs up, signs in (also through autofill,
-/// conditional mediation, WebAuthn Level 3 §5.1.4.1) and manages the signed-in account's passkeys through this
-/// server's routes (§5.1.3, §5.1.4).
+/// `GET /` of `passkey-server`: the page (``DemonstrationPage``), a small app that signs up, signs in (also through
+/// autofill, conditional mediation, WebAuthn Level 3 §5.1.4.1) and manages the signed-in account's passkeys through
+/// this server's routes (§5.1.3, §5.1.4). Only the executable serves it, beside the passkey routes
+/// (`PasskeyServerService`'s `additionalRoutes`); `PasskeyServerApplication.addRoutes` never mounts it on a host.
 ///
 /// Every answer carries a fresh script and style nonce in its `Content-Security-Policy` (CSP Level 3 §2.3.1
 /// `nonce-source`, unique per response as §7.1 asks): nothing else runs or styles the page, it cannot be framed
 /// (`frame-ancestors 'none'`) and it connects to its own origin only. `Strict-Transport-Security` (RFC 6797 §6.1)
 /// is added when an origin is https.
-public struct PageController<Context: RequestContext>: Sendable {
+struct PageController<Context: RequestContext>: Sendable {
     /// Whether a configured origin is https, so that the page is served with `Strict-Transport-Security`.
     let sendsStrictTransportSecurity: Bool
-    /// The configured origins: the page opened at another address says where to open it.
-    let origins: [String]
+    /// The page, its origins filled in: the page opened at another address says where to open it.
+    let page: DemonstrationPage
 
     /// Creates the controller for the server's configured origins (WebAuthn Level 3 §5.8.1 `origin`, such as
     /// `https://example.com` or `http://localhost:8080`).
-    public init(origins: [String]) {
+    ///
+    /// - Throws: as ``DemonstrationPage/init(origins:)``.
+    init(origins: [String]) throws {
         sendsStrictTransportSecurity = origins.contains { $0.lowercased().hasPrefix("https://") }
-        self.origins = origins
+        page = try DemonstrationPage(origins: origins)
     }
 
     /// Adds the route.
-    public func addRoutes(to router: some RouterMethods<Context>) {
-        router.get("/", use: page)
+    func addRoutes(to router: some RouterMethods<Context>) {
+        router.get("/", use: serve)
     }
 
     /// `GET /`: the page, `text/html`, with its security headers.
-    @Sendable func page(request: Request, context: Context) async throws -> Response {
+    @Sendable func serve(request: Request, context: Context) async throws -> Response {
         let nonce = Self.makeNonce()
         return Response(
             status: .ok,
             headers: headers(nonce: nonce),
-            body: ResponseBody(byteBuffer: ByteBuffer(string: DemonstrationPage.html(nonce: nonce, origins: origins)))
+            body: ResponseBody(byteBuffer: ByteBuffer(string: page.html(nonce: nonce)))
         )
     }
 
