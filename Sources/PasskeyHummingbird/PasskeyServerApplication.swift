@@ -80,9 +80,8 @@ public enum PasskeyServerApplication {
     /// and `storage` may hold the host's own ``UserStore`` and ``SessionStore``.
     ///
     /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``,
-    ///   and ``ServerConfigurationError`` when the per-address rate limit is on but `Context` cannot name the peer
-    ///   (it is not a `RemoteAddressRequestContext`) or ``ServerConfiguration/concealmentKey`` is not 32 to 4 096
-    ///   bytes.
+    ///   and ``ServerConfigurationError`` when the configuration fails ``ServerConfiguration/validate()`` or the
+    ///   per-address rate limit is on but `Context` cannot name the peer (it is not a `RemoteAddressRequestContext`).
     public static func addRoutes<Context: AuthRequestContext>(
         to host: some RouterMethods<Context>,
         configuration: ServerConfiguration,
@@ -100,7 +99,7 @@ public enum PasskeyServerApplication {
                     + " such as PasskeyRequestContext); without it every client would share one bucket"
             )
         }
-        let storage = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
+        let storage = storage.withDeadline(StoreDeadline(limits.boundedStoreCallDeadline))
         let rateLimiter = RequestRateLimiter(limits)
         let relyingPartyConfiguration = try configuration.relyingPartyConfiguration()
         let relyingParty = try RelyingParty(
@@ -203,16 +202,9 @@ public enum PasskeyServerApplication {
         }
     }
 
-    /// An ``AppleKeySetFetcher`` of the configured URL.
+    /// An ``AppleKeySetFetcher`` of the configured URL (``ServerConfiguration/validate()`` checks it).
     private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
-        guard let url = URL(string: configuration.appleKeysURL),
-            url.scheme == "https" || (url.scheme == "http" && LoopbackHost.contains(url.host))
-        else {
-            throw ServerConfigurationError(
-                "--apple-keys \(configuration.appleKeysURL) is not an https URL (http is allowed for loopback hosts only)"
-            )
-        }
-        return AppleKeySetFetcher(url: url)
+        AppleKeySetFetcher(url: try configuration.appleKeysEndpoint())
     }
 
     /// The application serving
@@ -229,14 +221,14 @@ public enum PasskeyServerApplication {
         logger: Logger
     ) throws -> some ApplicationProtocol {
         let limits = configuration.abuseLimits
-        let deadlined = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
+        let deadlined = storage.withDeadline(StoreDeadline(limits.boundedStoreCallDeadline))
         var services: [any Service] = [
             ExpiredRowsCleanup(
                 sessionStore: deadlined.sessionStore,
                 userStore: deadlined.userStore,
                 challengeStore: deadlined.challengeStore,
-                maximumPendingChallenges: limits.maximumPendingChallenges,
-                interval: limits.cleanupInterval,
+                maximumPendingChallenges: limits.boundedMaximumPendingChallenges,
+                interval: limits.boundedCleanupInterval,
                 logger: logger,
                 metrics: metrics
             )
@@ -255,10 +247,10 @@ public enum PasskeyServerApplication {
             services.append(metadataRefresher)
         }
         let connections = ConnectionCounter(
-            maximumPerAddress: limits.maximumConnectionsPerClientAddress,
+            maximumPerAddress: limits.boundedMaximumConnectionsPerClientAddress,
             clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
         )
-        let bodyDeadline = TimeAmount.seconds(Int64(limits.requestBodyDeadline))
+        let bodyDeadline = limits.boundedRequestBodyDeadline.timeAmount
         return Application(
             router: try makeRouter(
                 configuration: configuration,
@@ -271,7 +263,7 @@ public enum PasskeyServerApplication {
                     additionalChannelHandlers: [
                         ConnectionGuardHandler(counter: connections, requestBodyDeadline: bodyDeadline)
                     ],
-                    idleTimeout: .seconds(Int64(limits.idleTimeout))
+                    idleTimeout: limits.boundedIdleTimeout.timeAmount
                 )
             ),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),
