@@ -4,6 +4,9 @@
 /// (``ClientAddress``), connection timeouts and caps (``ConnectionGuardHandler``), a deadline on every store call
 /// (``StoreDeadline``) and a cap on the pending challenges (``ExpiredRowsCleanup``). `Docs/Decisions.md` gives
 /// the reasons for the defaults.
+///
+/// Its time spans are `Duration`s. ``ServerConfiguration/validate()`` refuses one that is zero or negative; a longer
+/// one than its bounds allow (``idleTimeoutBounds`` …) is cut to them where it is used, so no conversion overflows.
 public struct AbuseLimits: Sendable {
     /// The token bucket per client address on the routes that write without a session; `nil` for none.
     public var clientAddressRateLimit: RateLimit?
@@ -15,56 +18,86 @@ public struct AbuseLimits: Sendable {
     public var ipv6NetworkRateLimit: RateLimit?
     /// The proxies whose `X-Forwarded-For` is believed (none: the socket's peer is the client).
     public var trustedProxies: [IPAddressRange]
-    /// Seconds a connection may stay idle (no request part read, no response pending) before it is closed.
-    public var idleTimeout: Int
-    /// Seconds from a request's head to the end of its body; a slower client's connection is closed.
-    public var requestBodyDeadline: Int
-    /// The most connections open at once from one peer address (trusted proxies are not counted).
+    /// How long a connection may stay idle (no request part read, no response pending) before it is closed
+    /// (`--idle-timeout`); cut to ``idleTimeoutBounds``.
+    public var idleTimeout: Duration
+    /// How long from a request's head to the end of its body; a slower client's connection is closed
+    /// (`--body-deadline`); cut to ``requestBodyDeadlineBounds``.
+    public var requestBodyDeadline: Duration
+    /// The most connections open at once from one peer address (trusted proxies are not counted); at least 1, cut to
+    /// 1 000 000.
     public var maximumConnectionsPerClientAddress: Int
-    /// Seconds a store call may take before the request fails with `503 storeUnavailable`.
-    public var storeCallDeadline: Double
-    /// The most pending challenges kept; past it the oldest are deleted by the next cleanup round.
+    /// How long a store call may take before the request fails with `503 storeUnavailable` (`--store-deadline`); cut
+    /// to ``storeCallDeadlineBounds``.
+    public var storeCallDeadline: Duration
+    /// The most pending challenges kept; past it the oldest are deleted by the next cleanup round. At least 1, cut to
+    /// 2³².
     public var maximumPendingChallenges: Int
-    /// Seconds between two rounds of the cleanup job (expired challenges, sessions and Sign in with Apple secrets).
-    public var cleanupInterval: Int
+    /// How long between two rounds of the cleanup job (expired challenges, sessions and Sign in with Apple secrets);
+    /// cut to ``cleanupIntervalBounds``.
+    public var cleanupInterval: Duration
 
     /// The default ``idleTimeout``: 30 seconds.
-    public static let defaultIdleTimeout = 30
+    public static let defaultIdleTimeout: Duration = .seconds(30)
     /// The default ``requestBodyDeadline``: 10 seconds.
-    public static let defaultRequestBodyDeadline = 10
+    public static let defaultRequestBodyDeadline: Duration = .seconds(10)
     /// The default ``maximumConnectionsPerClientAddress``: 32.
     public static let defaultMaximumConnectionsPerClientAddress = 32
     /// The default ``storeCallDeadline``: 5 seconds.
-    public static let defaultStoreCallDeadline = 5.0
+    public static let defaultStoreCallDeadline: Duration = .seconds(5)
     /// The default ``maximumPendingChallenges``: 100 000.
     public static let defaultMaximumPendingChallenges = 100_000
     /// The default ``cleanupInterval``: 10 seconds.
-    public static let defaultCleanupInterval = 10
+    public static let defaultCleanupInterval: Duration = .seconds(10)
 
-    /// Creates the limits; every member defaults to the deployment default (rate limits on).
+    /// What ``idleTimeout`` is cut to: 1 second to 1 day.
+    public static let idleTimeoutBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
+    /// What ``requestBodyDeadline`` is cut to: 1 second to 1 hour.
+    public static let requestBodyDeadlineBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(3_600))
+    /// What ``storeCallDeadline`` is cut to: 10 milliseconds to 1 hour.
+    public static let storeCallDeadlineBounds: ClosedRange<Duration> = .milliseconds(10)...(.seconds(3_600))
+    /// What ``cleanupInterval`` is cut to: 1 second to 1 day.
+    public static let cleanupIntervalBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
+
+    /// Creates the limits; every member defaults to the deployment default (rate limits on). The values are kept as
+    /// given: ``ServerConfiguration/validate()`` refuses the ones out of range, and each is cut to its bounds where it
+    /// is used.
     public init(
         clientAddressRateLimit: RateLimit? = .defaultPerClientAddress,
         usernameRateLimit: RateLimit? = .defaultPerUsername,
         ipv6NetworkRateLimit: RateLimit? = nil,
         trustedProxies: [IPAddressRange] = [],
-        idleTimeout: Int = AbuseLimits.defaultIdleTimeout,
-        requestBodyDeadline: Int = AbuseLimits.defaultRequestBodyDeadline,
+        idleTimeout: Duration = AbuseLimits.defaultIdleTimeout,
+        requestBodyDeadline: Duration = AbuseLimits.defaultRequestBodyDeadline,
         maximumConnectionsPerClientAddress: Int = AbuseLimits.defaultMaximumConnectionsPerClientAddress,
-        storeCallDeadline: Double = AbuseLimits.defaultStoreCallDeadline,
+        storeCallDeadline: Duration = AbuseLimits.defaultStoreCallDeadline,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
-        cleanupInterval: Int = AbuseLimits.defaultCleanupInterval
+        cleanupInterval: Duration = AbuseLimits.defaultCleanupInterval
     ) {
         self.clientAddressRateLimit = clientAddressRateLimit
         self.usernameRateLimit = usernameRateLimit
         self.ipv6NetworkRateLimit = ipv6NetworkRateLimit
         self.trustedProxies = trustedProxies
-        self.idleTimeout = min(max(idleTimeout, 1), 86_400)
-        self.requestBodyDeadline = min(max(requestBodyDeadline, 1), 3_600)
-        self.maximumConnectionsPerClientAddress = min(max(maximumConnectionsPerClientAddress, 1), 1_000_000)
-        self.storeCallDeadline = storeCallDeadline.isFinite ? min(max(storeCallDeadline, 0.01), 3_600) : 5
-        self.maximumPendingChallenges = min(max(maximumPendingChallenges, 1), 1 << 32)
-        self.cleanupInterval = min(max(cleanupInterval, 1), 86_400)
+        self.idleTimeout = idleTimeout
+        self.requestBodyDeadline = requestBodyDeadline
+        self.maximumConnectionsPerClientAddress = maximumConnectionsPerClientAddress
+        self.storeCallDeadline = storeCallDeadline
+        self.maximumPendingChallenges = maximumPendingChallenges
+        self.cleanupInterval = cleanupInterval
     }
+
+    /// ``idleTimeout`` cut to ``idleTimeoutBounds``: what the server uses.
+    var boundedIdleTimeout: Duration { idleTimeout.clamped(to: Self.idleTimeoutBounds) }
+    /// ``requestBodyDeadline`` cut to ``requestBodyDeadlineBounds``: what the server uses.
+    var boundedRequestBodyDeadline: Duration { requestBodyDeadline.clamped(to: Self.requestBodyDeadlineBounds) }
+    /// ``storeCallDeadline`` cut to ``storeCallDeadlineBounds``: what the server uses.
+    var boundedStoreCallDeadline: Duration { storeCallDeadline.clamped(to: Self.storeCallDeadlineBounds) }
+    /// ``cleanupInterval`` cut to ``cleanupIntervalBounds``: what the server uses.
+    var boundedCleanupInterval: Duration { cleanupInterval.clamped(to: Self.cleanupIntervalBounds) }
+    /// ``maximumConnectionsPerClientAddress`` cut to 1 … 1 000 000: what the server uses.
+    var boundedMaximumConnectionsPerClientAddress: Int { min(max(maximumConnectionsPerClientAddress, 1), 1_000_000) }
+    /// ``maximumPendingChallenges`` cut to 1 … 2³²: what the server uses.
+    var boundedMaximumPendingChallenges: Int { min(max(maximumPendingChallenges, 1), 1 << 32) }
 
     /// The generous token bucket per client address of every other route of the passkey group (a session lookup, a
     /// page, a management call): ``clientAddressRateLimit`` times ``anyRouteRateLimitFactor``, so that a client with
@@ -83,10 +116,13 @@ public struct AbuseLimits: Sendable {
     /// 100 requests a second after a burst of 500 by default.
     public static let anyRouteRateLimitFactor = 10
 
-    /// The most challenges one client address can keep pending for `challengeLifetime` seconds under the
-    /// per-address limit: the burst plus the rate times the lifetime (`nil` without a limit).
-    public func pendingChallengeBound(challengeLifetime seconds: Double) -> Int? {
-        clientAddressRateLimit.map { Int($0.maximumRequests(inSeconds: seconds).rounded(.up)) }
+    /// The most challenges one client address can keep pending for `challengeLifetime` under the per-address limit:
+    /// the burst plus the rate times the lifetime, `Int.max` at most (`nil` without a limit).
+    public func pendingChallengeBound(challengeLifetime: Duration) -> Int? {
+        clientAddressRateLimit.map {
+            let bound = $0.maximumRequests(in: challengeLifetime).rounded(.up)
+            return bound < Double(Int.max) ? Int(bound) : Int.max
+        }
     }
 }
 #endif

@@ -6,7 +6,7 @@ import PasskeyVerifier
 import ServiceLifecycle
 
 /// The periodic job that deletes expired challenges, sessions and Sign in with Apple secrets, every ``interval``
-/// seconds while the server runs, so that no request path pays for it (the look-ups ignore expired rows by
+/// while the server runs, so that no request path pays for it (the look-ups ignore expired rows by
 /// themselves), and caps the pending challenges at ``maximumPendingChallenges`` and the pending Sign in with Apple
 /// nonces and registration tickets at ``maximumPendingAppleSignInSecrets`` each, the oldest deleted first (WebAuthn
 /// Level 3 §13.4.3: the relying party bounds what it keeps for ceremonies that are never finished; a nonce is one
@@ -24,8 +24,8 @@ public struct ExpiredRowsCleanup: Service {
     /// The most pending Sign in with Apple secrets of each purpose kept (nonces; registration tickets): by default
     /// as many as ``maximumPendingChallenges``, which `--max-pending-challenges` sets.
     public let maximumPendingAppleSignInSecrets: Int
-    /// Seconds between two rounds.
-    public let interval: Int
+    /// The wait between two rounds, cut to ``AbuseLimits/cleanupIntervalBounds`` (1 second to 1 day).
+    public let interval: Duration
     /// The current instant.
     public let clock: @Sendable () -> Date
     /// Where rounds are logged.
@@ -40,7 +40,7 @@ public struct ExpiredRowsCleanup: Service {
         challengeStore: (any ChallengeStore)?,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
         maximumPendingAppleSignInSecrets: Int? = nil,
-        interval: Int = 60,
+        interval: Duration = .seconds(60),
         clock: @escaping @Sendable () -> Date = { Date() },
         logger: Logger,
         metrics: ServerMetrics = ServerMetrics()
@@ -50,7 +50,7 @@ public struct ExpiredRowsCleanup: Service {
         self.challengeStore = challengeStore
         self.maximumPendingChallenges = max(1, maximumPendingChallenges)
         self.maximumPendingAppleSignInSecrets = max(1, maximumPendingAppleSignInSecrets ?? maximumPendingChallenges)
-        self.interval = max(1, interval)
+        self.interval = interval.clamped(to: AbuseLimits.cleanupIntervalBounds)
         self.clock = clock
         self.logger = logger
         self.metrics = metrics
@@ -61,7 +61,7 @@ public struct ExpiredRowsCleanup: Service {
     public init(
         storage: PasskeyStorage,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
-        interval: Int = 60,
+        interval: Duration = .seconds(60),
         logger: Logger,
         metrics: ServerMetrics = ServerMetrics()
     ) {
@@ -81,7 +81,7 @@ public struct ExpiredRowsCleanup: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await runOnce()
-                try? await Task.sleep(for: .seconds(interval))
+                try? await Task.sleep(for: interval)
             }
         }
     }

@@ -17,10 +17,18 @@ public struct MetadataSettings: Sendable {
     public var trustAnchors: [Certificate]
     /// The revocation lists the chain is checked against; empty for none.
     public var revocationLists: [CertificateRevocationList]
-    /// The first wait once a refresh is due and brings no newer BLOB.
-    public var initialBackoff: TimeInterval
-    /// The longest such wait.
-    public var maximumBackoff: TimeInterval
+    /// The first wait once a refresh is due and brings no newer BLOB; cut to ``backoffBounds``.
+    public var initialBackoff: Duration
+    /// The longest such wait; cut to ``backoffBounds``, and at least ``initialBackoff``.
+    public var maximumBackoff: Duration
+
+    /// The default ``initialBackoff``: 5 minutes (``PasskeyMetadata/MetadataService/defaultInitialBackoff``).
+    public static let defaultInitialBackoff: Duration = .seconds(300)
+    /// The default ``maximumBackoff``: 6 hours (``PasskeyMetadata/MetadataService/defaultMaximumBackoff``).
+    public static let defaultMaximumBackoff: Duration = .seconds(21_600)
+    /// What ``initialBackoff`` and ``maximumBackoff`` are cut to: 1 second to 1 day.
+    /// ``ServerConfiguration/validate()`` refuses a zero or negative one.
+    public static let backoffBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
 
     /// Creates the settings.
     public init(
@@ -29,8 +37,8 @@ public struct MetadataSettings: Sendable {
         minimumCertificationLevel: AuthenticatorStatus? = nil,
         trustAnchors: [Certificate] = FIDOMetadataServiceRootCA.certificates,
         revocationLists: [CertificateRevocationList] = [],
-        initialBackoff: TimeInterval = MetadataService.defaultInitialBackoff,
-        maximumBackoff: TimeInterval = MetadataService.defaultMaximumBackoff
+        initialBackoff: Duration = MetadataSettings.defaultInitialBackoff,
+        maximumBackoff: Duration = MetadataSettings.defaultMaximumBackoff
     ) {
         self.source = source
         self.policy = policy
@@ -50,14 +58,15 @@ public struct MetadataSettings: Sendable {
         return status.certificationRank == nil || status == .fidoCertified ? nil : status
     }
 
-    /// A service verifying BLOBs with these roots and lists, keeping the last good one in `store`.
+    /// A service verifying BLOBs with these roots and lists, keeping the last good one in `store`, backing off as
+    /// ``initialBackoff`` and ``maximumBackoff`` say, each cut to ``backoffBounds``.
     public func makeService(store: (any MetadataBLOBStore)?) -> MetadataService {
         MetadataService(
             trustAnchors: trustAnchors,
             revocationLists: revocationLists,
             store: store,
-            initialBackoff: initialBackoff,
-            maximumBackoff: maximumBackoff
+            initialBackoff: initialBackoff.clamped(to: Self.backoffBounds).inSeconds,
+            maximumBackoff: maximumBackoff.clamped(to: Self.backoffBounds).inSeconds
         )
     }
 

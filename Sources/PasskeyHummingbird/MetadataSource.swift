@@ -15,7 +15,7 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
     case url(URL)
 
     /// How long a download may take: 60 s.
-    public static let timeout: TimeInterval = 60
+    public static let timeout: Duration = .seconds(60)
 
     /// The source an argument names: `https://…` or `http://` with a loopback host, else a file path.
     ///
@@ -74,7 +74,7 @@ public enum MetadataSource: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func download(_ url: URL) async throws(MetadataUnavailable) -> Data {
-        try await MetadataDownload.body(of: url, maximumLength: MetadataBLOB.maximumLength, timeout: timeout)
+        try await MetadataDownload.body(of: url, maximumLength: MetadataBLOB.maximumLength, timeout: timeout.inSeconds)
     }
 }
 #endif

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// The periodic job that sets the gauges of ``ServerMetrics`` no request updates: the sessions valid now
 /// (``SessionStore/activeSessionCount(at:)``, one counting statement) and, with FIDO metadata, the current BLOB's
 /// `no`, its age in this process, whether it is stale and the failed refreshes in a row (FIDO Metadata Service
-/// v3.0 §3.1.6, §3.2). It runs every ``interval`` seconds while the server runs, first at start; a failing count is
+/// v3.0 §3.1.6, §3.2). It runs every ``interval`` while the server runs, first at start; a failing count is
 /// logged and counted as a store error, and the next round tries again.
 public struct MetricsGaugeRefresh: Service {
     /// The sessions.
@@ -17,8 +17,11 @@ public struct MetricsGaugeRefresh: Service {
     public let metadataService: MetadataService?
     /// Where the gauges go.
     public let metrics: ServerMetrics
-    /// Seconds between two rounds.
-    public let interval: Int
+    /// The wait between two rounds, cut to ``intervalBounds``.
+    public let interval: Duration
+
+    /// What ``interval`` is cut to: 1 second to 1 day.
+    public static let intervalBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
     /// The current instant.
     public let clock: @Sendable () -> Date
     /// Where a failing round is logged.
@@ -37,14 +40,14 @@ public struct MetricsGaugeRefresh: Service {
         sessionStore: any SessionStore,
         metadataService: MetadataService? = nil,
         metrics: ServerMetrics,
-        interval: Int = 15,
+        interval: Duration = .seconds(15),
         clock: @escaping @Sendable () -> Date = { Date() },
         logger: Logger
     ) {
         self.sessionStore = sessionStore
         self.metadataService = metadataService
         self.metrics = metrics
-        self.interval = max(1, interval)
+        self.interval = interval.clamped(to: Self.intervalBounds)
         self.clock = clock
         self.logger = logger
     }
@@ -55,7 +58,7 @@ public struct MetricsGaugeRefresh: Service {
             var sighting: MetadataSighting?
             while !Task.isCancelled {
                 sighting = await runOnce(after: sighting)
-                try? await Task.sleep(for: .seconds(interval))
+                try? await Task.sleep(for: interval)
             }
         }
     }

@@ -131,10 +131,10 @@ public enum PasskeyServerApplication {
     /// ``ServerConfigurationError`` before anything is added; add the host's own routes first, or choose a prefix.
     ///
     /// - Throws: as ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``,
-    ///   and ``ServerConfigurationError`` when the per-address rate limit is on but `Context` cannot name the peer
-    ///   (it is not a `RemoteAddressRequestContext`), ``ServerConfiguration/concealmentKey`` is not 32 to 4 096
-    ///   bytes, `prefix` is not `/`-separated segments of ASCII letters, digits, `-`, `.`, `_` and `~`, or the host's
-    ///   router already serves one of the routes.
+    ///   and ``ServerConfigurationError`` when the configuration fails ``ServerConfiguration/validate()``, the
+    ///   per-address rate limit is on but `Context` cannot name the peer (it is not a `RemoteAddressRequestContext`),
+    ///   `prefix` is not `/`-separated segments of ASCII letters, digits, `-`, `.`, `_` and `~`, or the host's router
+    ///   already serves one of the routes.
     public static func addRoutes<Context: AuthRequestContext>(
         to host: some RouterMethods<Context>,
         prefix: String = "",
@@ -154,7 +154,7 @@ public enum PasskeyServerApplication {
                     + " such as PasskeyRequestContext); without it every client would share one bucket"
             )
         }
-        let storage = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
+        let storage = storage.withDeadline(StoreDeadline(limits.boundedStoreCallDeadline))
         let rateLimiter = RequestRateLimiter(limits)
         let relyingPartyConfiguration = try configuration.relyingPartyConfiguration()
         let relyingParty = try RelyingParty(
@@ -322,16 +322,9 @@ public enum PasskeyServerApplication {
         }
     }
 
-    /// An ``AppleKeySetFetcher`` of the configured URL.
+    /// An ``AppleKeySetFetcher`` of the configured URL (``ServerConfiguration/validate()`` checks it).
     private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
-        guard let url = URL(string: configuration.appleKeysURL),
-            url.scheme == "https" || (url.scheme == "http" && LoopbackHost.contains(url.host))
-        else {
-            throw ServerConfigurationError(
-                "--apple-keys \(configuration.appleKeysURL) is not an https URL (http is allowed for loopback hosts only)"
-            )
-        }
-        return AppleKeySetFetcher(url: url)
+        AppleKeySetFetcher(url: try configuration.appleKeysEndpoint())
     }
 
     /// The application serving
@@ -350,14 +343,14 @@ public enum PasskeyServerApplication {
         additionalRoutes: (Router<PasskeyRequestContext>) -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let limits = configuration.abuseLimits
-        let deadlined = storage.withDeadline(StoreDeadline(seconds: limits.storeCallDeadline))
+        let deadlined = storage.withDeadline(StoreDeadline(limits.boundedStoreCallDeadline))
         var services: [any Service] = [
             ExpiredRowsCleanup(
                 sessionStore: deadlined.sessionStore,
                 userStore: deadlined.userStore,
                 challengeStore: deadlined.challengeStore,
-                maximumPendingChallenges: limits.maximumPendingChallenges,
-                interval: limits.cleanupInterval,
+                maximumPendingChallenges: limits.boundedMaximumPendingChallenges,
+                interval: limits.boundedCleanupInterval,
                 logger: logger,
                 metrics: metrics
             )
@@ -376,10 +369,10 @@ public enum PasskeyServerApplication {
             services.append(metadataRefresher)
         }
         let connections = ConnectionCounter(
-            maximumPerAddress: limits.maximumConnectionsPerClientAddress,
+            maximumPerAddress: limits.boundedMaximumConnectionsPerClientAddress,
             clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
         )
-        let bodyDeadline = TimeAmount.seconds(Int64(limits.requestBodyDeadline))
+        let bodyDeadline = limits.boundedRequestBodyDeadline.timeAmount
         return Application(
             router: try makeRouter(
                 configuration: configuration,
@@ -394,7 +387,7 @@ public enum PasskeyServerApplication {
                     additionalChannelHandlers: [
                         ConnectionGuardHandler(counter: connections, requestBodyDeadline: bodyDeadline)
                     ],
-                    idleTimeout: .seconds(Int64(limits.idleTimeout))
+                    idleTimeout: limits.boundedIdleTimeout.timeAmount
                 )
             ),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),

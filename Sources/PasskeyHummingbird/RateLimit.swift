@@ -31,9 +31,9 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
     /// The limit per username by default: one request a second after a burst of 10.
     public static let defaultPerUsername = RateLimit(rate: 1, burst: 10)
 
-    /// The most requests the limit lets through in `seconds`: the burst plus the refill.
-    public func maximumRequests(inSeconds seconds: Double) -> Double {
-        Double(burst) + rate * max(0, seconds)
+    /// The most requests the limit lets through in `duration`: the burst plus the refill (none for a negative one).
+    public func maximumRequests(in duration: Duration) -> Double {
+        Double(burst) + rate * max(0, duration.inSeconds)
     }
 
     /// `RATE/BURST`.

@@ -30,12 +30,14 @@ public struct ServerConfiguration: Sendable {
     /// attestation are accepted. Never for a deployment: anyone can then add a passkey to anyone's account.
     public var conformance: Bool
     /// The most passkeys one account may hold (`credentialLimitReached` past it); it bounds
-    /// `excludeCredentials` and `allowCredentials` (WebAuthn Level 3 §5.4, §5.5).
+    /// `excludeCredentials` and `allowCredentials` (WebAuthn Level 3 §5.4, §5.5). At least 1 (``validate()``).
     public var maximumPasskeysPerAccount: Int
-    /// How long sessions last.
-    public var sessionIdleTimeout: Int64
-    /// How long a session lasts at most.
-    public var sessionLifetime: Int64
+    /// How long a session lasts unused (`--session-idle-timeout`): positive (``validate()``), cut to 1 s …
+    /// ``SessionPolicy/maximumDuration`` in whole seconds (``SessionPolicy``).
+    public var sessionIdleTimeout: Duration
+    /// How long a session lasts at most (`--session-lifetime`): positive (``validate()``), cut to 1 s …
+    /// ``SessionPolicy/maximumDuration`` in whole seconds.
+    public var sessionLifetime: Duration
     /// Whether `POST /assertion/options` answers an unknown username with plausible options (a made-up
     /// credential ID derived from the name) instead of `unknownCredential`, so that it does not reveal which
     /// usernames exist (§14.6.2 "Username Enumeration").
@@ -50,7 +52,8 @@ public struct ServerConfiguration: Sendable {
     public var metadata: MetadataSettings?
     /// The FIDO AppID of credentials registered with U2F (`--appid`; WebAuthn Level 3 §10.1.1 `appid`, §10.1.2
     /// `appidExclude`): sent in every sign-in's `appid` and every registration's `appidExclude`; `nil` for none. The
-    /// client never chooses it (``ClientExtensionPolicy``).
+    /// client never chooses it (``ClientExtensionPolicy``). An https URL of at most ``maximumAppIDBytes`` bytes
+    /// (``validate()``).
     public var appID: String?
     /// The rate limits, timeouts and caps that bound what strangers can cost the server.
     public var abuseLimits: AbuseLimits
@@ -66,7 +69,10 @@ public struct ServerConfiguration: Sendable {
     /// The default of ``maximumPasskeysPerAccount``.
     public static let defaultMaximumPasskeysPerAccount = 20
 
-    /// Creates a configuration.
+    /// The longest ``appID``, in UTF-8 bytes: 512.
+    public static let maximumAppIDBytes = 512
+
+    /// Creates a configuration; the values are kept as given, and ``validate()`` refuses the ones that cannot run.
     public init(
         relyingPartyID: String,
         relyingPartyName: String? = nil,
@@ -77,8 +83,8 @@ public struct ServerConfiguration: Sendable {
         appleKeysURL: String = AppleKeySetFetcher.appleKeysURL,
         conformance: Bool = false,
         maximumPasskeysPerAccount: Int = ServerConfiguration.defaultMaximumPasskeysPerAccount,
-        sessionIdleTimeout: Int64 = SessionPolicy.defaultIdleTimeout,
-        sessionLifetime: Int64 = SessionPolicy.defaultLifetime,
+        sessionIdleTimeout: Duration = SessionPolicy.defaultIdleTimeout,
+        sessionLifetime: Duration = SessionPolicy.defaultLifetime,
         concealsUnknownUsernames: Bool = false,
         metadata: MetadataSettings? = nil,
         appID: String? = nil,
@@ -93,7 +99,7 @@ public struct ServerConfiguration: Sendable {
         self.appleClientIDs = appleClientIDs
         self.appleKeysURL = appleKeysURL
         self.conformance = conformance
-        self.maximumPasskeysPerAccount = max(1, maximumPasskeysPerAccount)
+        self.maximumPasskeysPerAccount = maximumPasskeysPerAccount
         self.sessionIdleTimeout = sessionIdleTimeout
         self.sessionLifetime = sessionLifetime
         self.concealsUnknownUsernames = concealsUnknownUsernames
@@ -119,18 +125,6 @@ public struct ServerConfiguration: Sendable {
         case .preferred: 1
         case .required: 2
         }
-    }
-
-    /// Checks what can be checked before a database is opened, so that a mistyped option leaves nothing behind: the
-    /// RP ID, origins and related origins run a ceremony (a ``PasskeyVerifier/RelyingParty`` is made of them), and
-    /// a ``concealmentKey`` has 32 to 4 096 bytes.
-    ///
-    /// - Throws: ``PasskeyVerifier/RelyingPartyUsageError`` or ``ServerConfigurationError``, saying what is wrong.
-    public func validate() throws {
-        if let key = concealmentKey, !Self.concealmentKeyByteCounts.contains(key.count) {
-            throw ServerConfigurationError("the concealment key has \(key.count) bytes; it must have 32 to 4096")
-        }
-        _ = try RelyingParty(configuration: try relyingPartyConfiguration())
     }
 
     /// The session timeouts and cookie for these origins.

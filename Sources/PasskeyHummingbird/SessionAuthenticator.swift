@@ -40,9 +40,9 @@ where Context.Identity == AuthenticatedSession {
         guard var record = try await sessions.sessionStore.session(tokenHash: tokenHash) else { return nil }
         let now = AppleSignInSecret.seconds(sessions.clock())
         guard record.isValid(at: now) else { return nil }
-        if record.lastSeenAt <= now - SessionPolicy.lastSeenGranularity {
+        if record.lastSeenAt <= now - SessionPolicy.lastSeenGranularitySeconds {
             record.lastSeenAt = now
-            record.idleExpiresAt = min(now + sessions.policy.idleTimeout, record.expiresAt)
+            record.idleExpiresAt = min(now + sessions.policy.idleTimeoutSeconds, record.expiresAt)
             try await sessions.sessionStore.touch(
                 tokenHash: tokenHash,
                 lastSeenAt: record.lastSeenAt,

@@ -41,7 +41,7 @@ public struct SessionIssuer: Sendable {
     public func insert(userHandle: [UInt8], credentialID: [UInt8], request: Request) async throws -> String {
         let token = SessionToken.generate()
         let now = AppleSignInSecret.seconds(clock())
-        let expiresAt = now + policy.lifetime
+        let expiresAt = now + policy.lifetimeSeconds
         do {
             try await sessionStore.insert(
                 SessionRecord(
@@ -50,7 +50,7 @@ public struct SessionIssuer: Sendable {
                     credentialID: credentialID,
                     createdAt: now,
                     lastSeenAt: now,
-                    idleExpiresAt: min(now + policy.idleTimeout, expiresAt),
+                    idleExpiresAt: min(now + policy.idleTimeoutSeconds, expiresAt),
                     expiresAt: expiresAt,
                     userAgent: LogText.escaped(
                         request.headers[.userAgent] ?? "",
@@ -105,7 +105,7 @@ public struct SessionIssuer: Sendable {
         Cookie(
             name: policy.cookieName,
             value: token,
-            maxAge: Int(clamping: policy.lifetime),
+            maxAge: Int(clamping: policy.lifetimeSeconds),
             path: "/",
             secure: policy.securesCookie,
             httpOnly: true,

@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 import PasskeyAccounts
 import PasskeyVerifier
 
-/// A deadline on one store call: the call's answer when it comes within ``seconds``, else ``StoreTimeout``
+/// A deadline on one store call: the call's answer when it comes within ``duration``, else ``StoreTimeout``
 /// (which ``Rejection`` answers `503 storeUnavailable`), so that a database that stopped answering costs a request
 /// a few seconds, not the minute a connection attempt or a lost packet can take. A driver's or store's own error
 /// comes out as a ``StoreFailure`` (also `503`), so that an error from anywhere else is told apart from the
@@ -14,26 +14,29 @@ import PasskeyVerifier
 /// race is decided, by the deadline or by the request's own cancellation, and a request cancelled before it starts
 /// never starts it.
 public struct StoreDeadline: Sendable {
-    /// Seconds a call may take.
-    public let seconds: Double
+    /// How long a call may take, from ``minimum`` to ``maximum``.
+    public let duration: Duration
     /// The one timer of this deadline's calls.
     private let timer: StoreDeadlineTimer
 
-    /// The longest deadline: a day. Longer ones are cut to it, so that no value overflows the timer's
-    /// milliseconds (a deadline of 10¹⁶ s would not fit in them).
-    public static let maximumSeconds: Double = 86_400
+    /// The shortest deadline: a millisecond. Shorter ones, zero and negative ones included, are raised to it.
+    public static let minimum: Duration = .milliseconds(1)
 
-    /// Creates the deadline (at least 1 ms, at most ``maximumSeconds``; 5 s when `seconds` is not finite).
-    public init(seconds: Double) {
-        self.seconds = seconds.isFinite ? min(max(seconds, 0.001), Self.maximumSeconds) : 5
-        self.timer = StoreDeadlineTimer(seconds: self.seconds)
+    /// The longest deadline: a day. Longer ones are cut to it, so that no deadline overflows the clock's instants
+    /// (`.seconds(Int64.max)` would).
+    public static let maximum: Duration = .seconds(86_400)
+
+    /// Creates the deadline, `duration` cut to ``minimum`` … ``maximum``.
+    public init(_ duration: Duration) {
+        self.duration = duration.clamped(to: Self.minimum...Self.maximum)
+        self.timer = StoreDeadlineTimer(duration: self.duration)
     }
 
-    /// `operation`'s answer, or ``StoreTimeout`` after ``seconds``.
+    /// `operation`'s answer, or ``StoreTimeout`` after ``duration``.
     public func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
         try Task.checkCancellation()
         let race = Race<Value>()
-        let seconds = self.seconds
+        let duration = self.duration
         let timer = self.timer
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
@@ -46,7 +49,7 @@ public struct StoreDeadline: Sendable {
                     }
                 }
                 let number = timer.add {
-                    if race.finish(.failure(StoreTimeout(seconds: seconds))) {
+                    if race.finish(.failure(StoreTimeout(deadline: duration))) {
                         work.cancel()
                     }
                 }
@@ -150,10 +153,10 @@ public struct StoreFailure: Error, Sendable, CustomStringConvertible {
 
 /// A store call that did not answer within its ``StoreDeadline``: the database is unavailable for now.
 public struct StoreTimeout: Error, Sendable, CustomStringConvertible {
-    /// The deadline that passed, in seconds.
-    public let seconds: Double
+    /// The deadline that passed.
+    public let deadline: Duration
 
     /// `the store did not answer within … s`.
-    public var description: String { "the store did not answer within \(seconds) s" }
+    public var description: String { "the store did not answer within \(deadline.inSeconds) s" }
 }
 #endif

@@ -1,7 +1,7 @@
 #if Hummingbird
 import NIOConcurrencyHelpers
 
-/// The timer of one ``StoreDeadline``: every call it watches expires ``seconds`` after it started, so the calls
+/// The timer of one ``StoreDeadline``: every call it watches expires ``duration`` after it started, so the calls
 /// expire in the order they started and one sleeping task serves them all, instead of a sleeping task per call.
 ///
 /// A call is registered with ``add(_:)`` and unregistered with ``remove(_:)`` once its race is decided, so the
@@ -33,19 +33,19 @@ final class StoreDeadlineTimer: Sendable {
     /// long.
     private static let numbersPerLockHold = 1024
 
-    /// Seconds from a call's start to its deadline.
-    let seconds: Double
+    /// From a call's start to its deadline (at most ``StoreDeadline/maximum``, so that the deadline instant cannot
+    /// overflow).
+    let duration: Duration
     private let state = NIOLockedValueBox(State())
 
-    /// A timer whose calls expire after `seconds`.
-    init(seconds: Double) {
-        self.seconds = seconds
+    /// A timer whose calls expire after `duration`.
+    init(duration: Duration) {
+        self.duration = duration
     }
 
     /// Registers a call starting now, which `expire` ends at its deadline unless ``remove(_:)`` came first, and
     /// returns its number.
     func add(_ expire: @escaping @Sendable () -> Void) -> UInt64 {
-        let duration = Duration.milliseconds(Int64(seconds * 1000))
         let (number, startsSweeper) = state.withLockedValue { state in
             let number = state.next
             state.next += 1

@@ -11,6 +11,10 @@ import Prometheus
 import ServiceLifecycle
 
 /// `passkey-server serve`: runs the server until SIGTERM or SIGINT; SIGHUP refreshes the metadata, or is ignored.
+///
+/// The options keep their units (whole seconds, `--store-deadline` in fractional seconds); ``run()`` turns them into
+/// the configuration's `Duration`s once, and `ServerConfiguration.validate()` checks their values. This command checks
+/// only what is parsing: a value that names nothing (`--sqlite-synchronous fast`), options that go together, files.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -88,10 +92,10 @@ struct ServeCommand: AsyncParsableCommand {
     var maximumPasskeys = ServerConfiguration.defaultMaximumPasskeysPerAccount
 
     @Option(name: .customLong("session-idle-timeout"), help: "Seconds after which an unused session ends.")
-    var sessionIdleTimeout = SessionPolicy.defaultIdleTimeout
+    var sessionIdleTimeout: Int64 = SessionPolicy.defaultIdleTimeout.components.seconds
 
     @Option(name: .customLong("session-lifetime"), help: "Seconds after which a session ends in any case.")
-    var sessionLifetime = SessionPolicy.defaultLifetime
+    var sessionLifetime: Int64 = SessionPolicy.defaultLifetime.components.seconds
 
     @Flag(
         name: .customLong("conceal-unknown-usernames"),
@@ -190,10 +194,10 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedProxies: [String] = []
 
     @Option(name: .customLong("idle-timeout"), help: "Seconds an idle connection is kept open.")
-    var idleTimeout = AbuseLimits.defaultIdleTimeout
+    var idleTimeout = Int(clamping: AbuseLimits.defaultIdleTimeout.components.seconds)
 
     @Option(name: .customLong("body-deadline"), help: "Seconds from a request's head to the end of its body.")
-    var requestBodyDeadline = AbuseLimits.defaultRequestBodyDeadline
+    var requestBodyDeadline = Int(clamping: AbuseLimits.defaultRequestBodyDeadline.components.seconds)
 
     @Option(
         name: .customLong("max-connections-per-client"),
@@ -205,7 +209,7 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("store-deadline"),
         help: "Seconds a database call may take before the request fails with 503 storeUnavailable."
     )
-    var storeDeadline = AbuseLimits.defaultStoreCallDeadline
+    var storeDeadline = ServeCommand.seconds(of: AbuseLimits.defaultStoreCallDeadline)
 
     @Option(
         name: .customLong("max-pending-challenges"),
@@ -236,19 +240,10 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsHost = "127.0.0.1"
 
     func validate() throws {
-        guard !origins.isEmpty else {
-            throw ValidationError("give at least one --origin, such as --origin http://localhost:8080")
-        }
-        guard maximumPasskeys >= 1, sessionIdleTimeout >= 1, sessionLifetime >= 1 else {
-            throw ValidationError("--max-passkeys, --session-idle-timeout and --session-lifetime must be at least 1")
-        }
         if let metricsPort {
             guard (1...65_535).contains(metricsPort), metricsPort != port else {
                 throw ValidationError("--metrics-port must be a port from 1 to 65535 other than --port")
             }
-        }
-        guard concealmentKeyFile == nil || concealsUnknownUsernames else {
-            throw ValidationError("--concealment-key-file needs --conceal-unknown-usernames")
         }
         guard SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) != nil else {
             throw ValidationError("--sqlite-synchronous must be normal or full")
@@ -259,17 +254,45 @@ struct ServeCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
+        guard storeDeadline.isFinite else {
+            throw ValidationError("--store-deadline must be a number of seconds")
+        }
         try validateMetadata()
         try validateDatabase()
-        _ = try abuseLimits()
-        if let appID {
-            guard appID.utf8.count <= 512, let url = URL(string: appID), url.scheme == "https", url.host != nil else {
-                throw ValidationError("--appid must be an https URL of at most 512 bytes")
-            }
+        do {
+            try makeConfiguration().validate()
+        } catch let error as ServerConfigurationError {
+            throw ValidationError(error.message)
         }
     }
 
-    /// The rate limits, timeouts and caps of the command line.
+    /// The configuration of the command line, its time spans turned into `Duration`s and its files read; ``validate()``
+    /// checks it with `ServerConfiguration.validate()` before ``run()`` makes it again.
+    private func makeConfiguration() throws -> ServerConfiguration {
+        var configuration = ServerConfiguration(
+            relyingPartyID: relyingPartyID,
+            relyingPartyName: relyingPartyName,
+            origins: origins,
+            appleAppIDs: appleAppIDs,
+            relatedOrigins: relatedOrigins,
+            appleClientIDs: appleClientIDs,
+            appleKeysURL: appleKeysURL,
+            conformance: conformance,
+            maximumPasskeysPerAccount: maximumPasskeys,
+            sessionIdleTimeout: .seconds(sessionIdleTimeout),
+            sessionLifetime: .seconds(sessionLifetime),
+            concealsUnknownUsernames: concealsUnknownUsernames,
+            metadata: try metadataSettings(),
+            appID: appID,
+            abuseLimits: try abuseLimits(),
+            userVerification: UserVerificationRequirement(rawValue: userVerification) ?? .preferred
+        )
+        configuration.concealmentKey = try concealmentKey()
+        return configuration
+    }
+
+    /// The rate limits, timeouts and caps of the command line, the time spans as `Duration`s (their values are
+    /// checked by `ServerConfiguration.validate()`).
     private func abuseLimits() throws -> AbuseLimits {
         func limit(_ argument: String, option: String) throws -> RateLimit? {
             guard argument != "off" else { return nil }
@@ -284,22 +307,15 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return range
         }
-        guard idleTimeout >= 1, requestBodyDeadline >= 1, maximumConnectionsPerClient >= 1,
-            maximumPendingChallenges >= 1, storeDeadline > 0, storeDeadline.isFinite
-        else {
-            throw ValidationError(
-                "--idle-timeout, --body-deadline, --max-connections-per-client, --store-deadline and "
-                    + "--max-pending-challenges must be positive")
-        }
         return AbuseLimits(
             clientAddressRateLimit: try limit(rateLimit, option: "--rate-limit"),
             usernameRateLimit: try limit(usernameRateLimit, option: "--username-rate-limit"),
             ipv6NetworkRateLimit: try limit(ipv6NetworkRateLimit, option: "--ipv6-network-rate-limit"),
             trustedProxies: proxies,
-            idleTimeout: idleTimeout,
-            requestBodyDeadline: requestBodyDeadline,
+            idleTimeout: .seconds(idleTimeout),
+            requestBodyDeadline: .seconds(requestBodyDeadline),
             maximumConnectionsPerClientAddress: maximumConnectionsPerClient,
-            storeCallDeadline: storeDeadline,
+            storeCallDeadline: Self.duration(seconds: storeDeadline),
             maximumPendingChallenges: maximumPendingChallenges
         )
     }
@@ -315,20 +331,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return
         }
-        let policy = try metadataPolicy.map { argument in
-            guard let policy = UnlistedAuthenticatorPolicy(rawValue: argument) else {
-                throw ValidationError("--metadata-policy must be refuse or accept-unverified")
-            }
-            return policy
+        if let metadataPolicy, UnlistedAuthenticatorPolicy(rawValue: metadataPolicy) == nil {
+            throw ValidationError("--metadata-policy must be refuse or accept-unverified")
         }
         if let minimumCertification {
             guard MetadataSettings.certificationLevel(minimumCertification) != nil else {
                 throw ValidationError("--minimum-certification must be L1, L1plus, L2, L2plus, L3 or L3plus")
-            }
-            guard policy != .acceptUnverified else {
-                throw ValidationError(
-                    "--minimum-certification needs --metadata-policy refuse: accept-unverified accepts uncertified "
-                        + "authenticators")
             }
         }
     }
@@ -384,14 +392,25 @@ struct ServeCommand: AsyncParsableCommand {
         )
     }
 
-    /// The secret of `--concealment-key-file`, or `nil` when none is given.
+    /// The secret of `--concealment-key-file`, or `nil` when none is given (its length is checked by
+    /// `ServerConfiguration.validate()`).
     private func concealmentKey() throws -> [UInt8]? {
         guard let concealmentKeyFile else { return nil }
-        let key = try Self.read(concealmentKeyFile, option: "--concealment-key-file")
-        guard ServerConfiguration.concealmentKeyByteCounts.contains(key.count) else {
-            throw ValidationError("--concealment-key-file \(concealmentKeyFile) must hold 32 to 4096 bytes")
-        }
-        return key
+        return try Self.read(concealmentKeyFile, option: "--concealment-key-file")
+    }
+
+    /// `seconds` of `--store-deadline` as a `Duration`, cut to ±10¹⁵ s first: `Duration.seconds(_:)` traps on a
+    /// `Double` past about 10²⁰ s, and no deadline is longer than an hour anyway
+    /// (`AbuseLimits.storeCallDeadlineBounds`). A zero or negative one stays so, for `ServerConfiguration.validate()`
+    /// to refuse.
+    static func duration(seconds: Double) -> Duration {
+        guard seconds.isFinite else { return .zero }
+        return .seconds(min(max(seconds, -1e15), 1e15))
+    }
+
+    /// `duration` in seconds, fractions included: the default of `--store-deadline`.
+    static func seconds(of duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The bytes of a file named by `option`, at most 16 MiB.
@@ -420,25 +439,7 @@ struct ServeCommand: AsyncParsableCommand {
                 """
             )
         }
-        var configuration = ServerConfiguration(
-            relyingPartyID: relyingPartyID,
-            relyingPartyName: relyingPartyName,
-            origins: origins,
-            appleAppIDs: appleAppIDs,
-            relatedOrigins: relatedOrigins,
-            appleClientIDs: appleClientIDs,
-            appleKeysURL: appleKeysURL,
-            conformance: conformance,
-            maximumPasskeysPerAccount: maximumPasskeys,
-            sessionIdleTimeout: sessionIdleTimeout,
-            sessionLifetime: sessionLifetime,
-            concealsUnknownUsernames: concealsUnknownUsernames,
-            metadata: try metadataSettings(),
-            appID: appID,
-            abuseLimits: try abuseLimits(),
-            userVerification: UserVerificationRequirement(rawValue: userVerification) ?? .preferred
-        )
-        configuration.concealmentKey = try concealmentKey()
+        let configuration = try makeConfiguration()
         if conformance {
             logger.warning(
                 "FIDO conformance mode (--conformance): anyone can add a passkey to any existing account; never deploy it"
@@ -447,7 +448,6 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.abuseLimits.clientAddressRateLimit == nil {
             logger.notice("no rate limit per client address (--rate-limit off): a gateway in front must limit")
         }
-        try configuration.validate()
         let page = try PageController<PasskeyRequestContext>(origins: origins)
         var additionalServices: [any Service] = []
         if let metricsPort {

@@ -251,7 +251,7 @@ import Testing
 
     @Test func aStoreThatNeverAnswersIsServiceUnavailableWithinTheDeadline() async throws {
         var configuration = ServerHarness.configuration
-        configuration.abuseLimits.storeCallDeadline = 0.2
+        configuration.abuseLimits.storeCallDeadline = .milliseconds(200)
         try await ServerHarness.withTemporarySQLiteStorage { sqlite in
             let storage = PasskeyStorage(
                 credentialStore: sqlite.credentialStore,
@@ -270,16 +270,20 @@ import Testing
         }
     }
 
-    /// A deadline too long for the timer's milliseconds is cut to a day instead of trapping at the first call.
+    /// A deadline too long for the clock's instants is cut to a day instead of trapping at the first call; a zero or
+    /// negative one is raised to a millisecond.
     @Test func aHugeDeadlineIsCutToADay() async throws {
-        let deadline = StoreDeadline(seconds: 1e300)
-        #expect(deadline.seconds == StoreDeadline.maximumSeconds)
+        let deadline = StoreDeadline(.seconds(Int64.max))
+        #expect(deadline.duration == StoreDeadline.maximum)
+        #expect(StoreDeadline.maximum == .seconds(86_400))
         #expect(try await deadline.run { 7 } == 7)
-        #expect(StoreDeadline(seconds: -1).seconds == 0.001)
+        #expect(StoreDeadline(.seconds(-1)).duration == .milliseconds(1))
+        #expect(StoreDeadline(.zero).duration == StoreDeadline.minimum)
+        #expect(StoreDeadline(.seconds(Int64.min)).duration == .milliseconds(1))
     }
 
     @Test func theDeadlinePassesAnAnswerThroughAndCutsASilentCall() async throws {
-        let deadline = StoreDeadline(seconds: 0.1)
+        let deadline = StoreDeadline(.milliseconds(100))
         #expect(try await deadline.run { 42 } == 42)
         let failure = await #expect(throws: StoreFailure.self) {
             try await deadline.run { () async throws -> Int in throw UserStoreError("down") }

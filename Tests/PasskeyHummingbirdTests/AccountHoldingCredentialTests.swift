@@ -27,7 +27,7 @@ import Testing
         #expect(await elsewhere.insert(record))
         let stores: [any CredentialStore] = [
             storage.credentialStore,
-            DeadlineCredentialStore(storage.credentialStore, deadline: StoreDeadline(seconds: 5)),
+            DeadlineCredentialStore(storage.credentialStore, deadline: StoreDeadline(.seconds(5))),
             elsewhere,
         ]
         for store in stores {

@@ -47,7 +47,7 @@ import Testing
 
     @Test func theCapIsKeptWhenADeadlineWrapsTheStore() async throws {
         try await ServerHarness.withTemporarySQLiteStorage { storage in
-            let wrapped = storage.withDeadline(StoreDeadline(seconds: 5))
+            let wrapped = storage.withDeadline(StoreDeadline(.seconds(5)))
             try await Self.capKeepsTheNewestOfOnePurpose(wrapped.userStore, base: 1_800_000_000)
         }
     }

@@ -87,8 +87,8 @@ import Testing
     @Test func sessionsExpireWhenIdleAndAtTheirLifetime() async throws {
         let clock = ManualClock(Date())
         var configuration = ServerHarness.configuration
-        configuration.sessionIdleTimeout = 600
-        configuration.sessionLifetime = 1_000
+        configuration.sessionIdleTimeout = .seconds(600)
+        configuration.sessionLifetime = .seconds(1_000)
         try await ServerHarness.run(configuration: configuration, clock: { clock.now }) { server in
             var authenticator = ServerHarness.authenticator()
             let token = try await server.signUp("clock", with: &authenticator).answer.sessionToken
@@ -110,7 +110,7 @@ import Testing
         let clock = ManualClock(Date())
         let kept = KeptStorage()
         var configuration = ServerHarness.configuration
-        configuration.sessionIdleTimeout = 60
+        configuration.sessionIdleTimeout = .seconds(60)
         try await ServerHarness.run(
             configuration: configuration, clock: { clock.now }, prepare: { await kept.keep($0) }
         ) { server in

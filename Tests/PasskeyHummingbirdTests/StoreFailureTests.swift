@@ -108,7 +108,7 @@ import Testing
 
     @Test func storeFailuresOfEveryKindAreServiceUnavailable() {
         let failures: [any Error] = [
-            StoreFailure(underlying: DriverFailure()), StoreTimeout(seconds: 1), DatabaseProbe.Timeout(),
+            StoreFailure(underlying: DriverFailure()), StoreTimeout(deadline: .seconds(1)), DatabaseProbe.Timeout(),
             UserStoreError("unreachable"), CancellationError(),
         ]
         for failure in failures {
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func aStoreCallMarksOnlyTheErrorsThatSayNothingToAClient() async throws {
-        let deadline = StoreDeadline(seconds: 5)
+        let deadline = StoreDeadline(.seconds(5))
         await #expect(throws: StoreFailure.self) {
             try await deadline.run { () async throws -> Int in throw DriverFailure() }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeyVerifier
 

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOEmbedded
+import PasskeyAccounts
 import PasskeyHummingbird
 import PasskeySignInWithApple
 import PasskeyVerifier
