@@ -100,7 +100,7 @@ public struct AbuseLimits: Sendable {
     var boundedMaximumPendingChallenges: Int { min(max(maximumPendingChallenges, 1), 1 << 32) }
 
     /// The generous token bucket per client address of every other route of the passkey group (a session lookup, a
-    /// page, a management call): ``clientAddressRateLimit`` times ``anyRouteRateLimitFactor``, so that a client with
+    /// management call): ``clientAddressRateLimit`` times ``anyRouteRateLimitFactor``, so that a client with
     /// a random `Authorization: Bearer` cannot make a store read per request without bound; `nil` when the
     /// per-address limit is off.
     public var anyRouteRateLimit: RateLimit? {

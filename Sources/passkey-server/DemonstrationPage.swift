@@ -91,19 +91,20 @@ struct DemonstrationPage: Sendable {
         return text
     }
 
-    /// `text` for an HTML attribute value in double quotes (HTML §13.1.2.3): `&`, `<`, `>` and `"` escaped.
+    /// `text` for an HTML attribute value in double quotes (HTML §13.1.2.3): `&`, `<`, `>` and `"` escaped, scalar by
+    /// scalar, so that a quote followed by a combining mark (one `Character`, not equal to `"`) is escaped too.
     static func attributeText(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
+            default: escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
     }
 }
 #endif

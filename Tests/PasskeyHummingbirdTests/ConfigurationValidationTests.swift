@@ -133,8 +133,13 @@ import Testing
         #expect(Duration.milliseconds(1_500).timeAmount == .milliseconds(1_500))
         #expect(Duration.milliseconds(-1_500).inSeconds == -1.5)
         #expect(Duration.seconds(Int64.max).wholeSeconds == Int64.max)
+        let beyondInt64Seconds = Duration.seconds(Int64.max) * 4
+        #expect(beyondInt64Seconds.wholeSeconds == Int64.max)
+        #expect(beyondInt64Seconds.timeAmount == .nanoseconds(.max))
+        #expect((Duration.zero - beyondInt64Seconds).wholeSeconds == Int64.min)
         let limits = AbuseLimits(clientAddressRateLimit: RateLimit(rate: 1_000_000, burst: 1_000_000))
         #expect(limits.pendingChallengeBound(challengeLifetime: .seconds(Int64.max)) == Int.max)
+        #expect(limits.pendingChallengeBound(challengeLifetime: beyondInt64Seconds) == Int.max)
         #expect(limits.pendingChallengeBound(challengeLifetime: .seconds(-60)) == 1_000_000)
         #expect(RateLimit(rate: 10, burst: 50).maximumRequests(in: .seconds(300)) == 3_050)
     }

@@ -42,6 +42,9 @@ import Testing
         #expect(page.contains(#"data-origins="http://localhost:8080 https://a.example""#))
         #expect(page.contains("wrongOrigin"))
         #expect(DemonstrationPage.attributeText(#"a"<b>&"#) == "a&quot;&lt;b&gt;&amp;")
+        // A quote or bracket followed by a combining mark is one Character, but still a quote: escaped.
+        #expect(
+            DemonstrationPage.attributeText("ios:x\"\u{301} hidden>\u{301}") == "ios:x&quot;\u{301} hidden&gt;\u{301}")
     }
 
     @Test func thePageCarriesItsSecurityHeadersAndAFreshNonce() async throws {
