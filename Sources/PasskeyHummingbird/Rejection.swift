@@ -62,16 +62,14 @@ struct Rejection: Sendable {
             )
         case let error as AppleAccountConflict:
             self.init(status: .conflict, code: "appleAccountConflict", message: "\(error)", isServerFailure: false)
-        case let error where DatabaseValueRejection.contains((error as? StoreFailure)?.underlying ?? error):
-            _ = error
+        case _ where DatabaseValueRejection.contains((error as? StoreFailure)?.underlying ?? error):
             self.init(
                 status: .badRequest,
                 code: WebAuthnError.Code.malformedInput.name,
                 message: "the request holds a value the database cannot store",
                 isServerFailure: false
             )
-        case let error where Self.isStoreFailure(error):
-            _ = error
+        case _ where Self.isStoreFailure(error):
             self.init(
                 status: .serviceUnavailable,
                 code: Self.storeUnavailableCode,
@@ -92,6 +90,16 @@ struct Rejection: Sendable {
                 message: "the server cannot answer now; try again later",
                 isServerFailure: true
             )
+        }
+    }
+
+    /// Whether `error` says by its own type what a client is told (a ceremony's, an account rule's or a route's
+    /// refusal, a Sign in with Apple conflict): a store call passes it through unmarked (``StoreFailure/marking(_:)``),
+    /// so that it keeps its code.
+    static func speaksToTheClient(_ error: any Error) -> Bool {
+        switch error {
+        case is WebAuthnError, is AccountError, is RouteRefusal, is AppleAccountConflict: true
+        default: false
         }
     }
 

@@ -1,7 +1,5 @@
 #if Hummingbird
 import NIOConcurrencyHelpers
-import PasskeyAccounts
-import PasskeyVerifier
 
 /// A deadline on one store call: the call's answer when it comes within ``duration``, else ``StoreTimeout``
 /// (which ``Rejection`` answers `503 storeUnavailable`), so that a database that stopped answering costs a request
@@ -135,15 +133,13 @@ public struct StoreFailure: Error, Sendable, CustomStringConvertible {
     public let underlying: any Error
 
     /// `error` as a store call's failure: unchanged when it is a cancellation, a ``StoreTimeout``, already a
-    /// ``StoreFailure``, or an error with a meaning of its own for the client (``PasskeyVerifier/WebAuthnError``,
-    /// ``RouteRefusal``, ``PasskeyAccounts/AccountError``, ``AppleAccountConflict``); wrapped otherwise.
+    /// ``StoreFailure``, or an error that says by its own type what a client is told (``Rejection``'s
+    /// `speaksToTheClient(_:)`, beside the classification that answers it); wrapped otherwise.
     static func marking(_ error: any Error) -> any Error {
         switch error {
-        case is CancellationError, is StoreTimeout, is StoreFailure, is WebAuthnError, is RouteRefusal,
-            is AccountError, is AppleAccountConflict:
-            error
-        default:
-            StoreFailure(underlying: error)
+        case is CancellationError, is StoreTimeout, is StoreFailure: error
+        case _ where Rejection.speaksToTheClient(error): error
+        default: StoreFailure(underlying: error)
         }
     }
 
