@@ -10,19 +10,18 @@
     /// ``userHandle(forUsername:proposing:)`` one `INSERT … ON CONFLICT (username) DO NOTHING` followed by a read: of
     /// concurrent creations of one username, in any process, one wins and every caller reads it.
     public struct PostgresAccountStore: AccountStore {
-        let client: PostgresClient
-        let logger: Logger
+        /// Where the statements run: on the pool, or inside a transaction.
+        let statements: PostgresStatements
 
         /// Inserts `account` unless its username or handle is taken.
         public func createAccount(_ account: Account) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 INSERT INTO passkey_accounts (username, user_handle, display_name)
                 VALUES (\(account.username), \(ByteBuffer(bytes: account.userHandle)), \(account.displayName))
                 ON CONFLICT DO NOTHING RETURNING username
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return !rows.isEmpty
         }
 
@@ -30,12 +29,11 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row cannot be read back.
         public func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8] {
-            try await client.query(
+            try await statements.query(
                 """
                 INSERT INTO passkey_accounts (username, user_handle)
                 VALUES (\(username), \(ByteBuffer(bytes: proposed))) ON CONFLICT (username) DO NOTHING
-                """,
-                logger: logger
+                """
             )
             guard let handle = try await existingUserHandle(forUsername: username) else {
                 throw StoreError(.corruptedRow, "an account was inserted but cannot be read back")
@@ -47,10 +45,9 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the stored handle is not bytes.
         public func existingUserHandle(forUsername username: String) async throws -> [UInt8]? {
-            let rows = try await client.query(
-                "SELECT user_handle FROM passkey_accounts WHERE username = \(username)",
-                logger: logger
-            ).collect()
+            let rows = try await statements.query(
+                "SELECT user_handle FROM passkey_accounts WHERE username = \(username)"
+            )
             guard let row = rows.first else { return nil }
             do {
                 return try PostgresValue.bytes(row.makeRandomAccess()["user_handle"])
@@ -63,10 +60,9 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the stored username is not text.
         public func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
-            let rows = try await client.query(
-                "SELECT username, display_name FROM passkey_accounts WHERE user_handle = \(ByteBuffer(bytes: userHandle))",
-                logger: logger
-            ).collect()
+            let rows = try await statements.query(
+                "SELECT username, display_name FROM passkey_accounts WHERE user_handle = \(ByteBuffer(bytes: userHandle))"
+            )
             guard let row = rows.first else { return nil }
             return try Self.account(from: row, userHandle: userHandle)
         }
@@ -86,13 +82,12 @@
 
         /// Sets the display name of the account of `userHandle`.
         public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 UPDATE passkey_accounts SET display_name = \(displayName)
                 WHERE user_handle = \(ByteBuffer(bytes: userHandle)) RETURNING username
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return !rows.isEmpty
         }
     }

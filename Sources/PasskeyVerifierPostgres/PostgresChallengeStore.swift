@@ -12,12 +12,12 @@
     /// the index on `expires_at`, from the host's periodic job. The user handle of a sign-in open to any passkey is
     /// `NULL` and reads back as `nil`.
     public struct PostgresChallengeStore: ChallengeStore {
-        let client: PostgresClient
-        let logger: Logger
+        /// Where the statements run: on the pool, or inside a transaction.
+        let statements: PostgresStatements
 
         /// Stores `challenge`, replacing one with the same bytes.
         public func put(_ challenge: IssuedChallenge) async throws {
-            try await client.query(
+            try await statements.query(
                 """
                 INSERT INTO passkey_challenges (challenge, ceremony, user_handle, issued_at, expires_at, parameters)
                 VALUES (\(ByteBuffer(bytes: challenge.challenge)), \(challenge.ceremony.rawValue),
@@ -25,8 +25,7 @@
                     \(ByteBuffer(bytes: challenge.parameters.encoded)))
                 ON CONFLICT (challenge) DO UPDATE SET ceremony = excluded.ceremony, user_handle = excluded.user_handle,
                     issued_at = excluded.issued_at, expires_at = excluded.expires_at, parameters = excluded.parameters
-                """,
-                logger: logger
+                """
             )
         }
 
@@ -34,14 +33,13 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a challenge.
         public func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 DELETE FROM passkey_challenges
                 WHERE challenge = \(ByteBuffer(bytes: challenge)) AND expires_at > \(instant)
                 RETURNING ceremony, user_handle, issued_at, expires_at, parameters
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             guard let row = rows.first else { return nil }
             let cells = row.makeRandomAccess()
             let ceremonyName = try cells["ceremony"].decode(String.self)
@@ -67,36 +65,33 @@
         /// Deletes the challenges expired at `instant` and returns how many.
         @discardableResult
         public func removeExpired(at instant: Date) async throws -> Int {
-            try await client.query(
-                "DELETE FROM passkey_challenges WHERE expires_at <= \(instant) RETURNING 1",
-                logger: logger
-            ).collect().count
+            try await statements.query(
+                "DELETE FROM passkey_challenges WHERE expires_at <= \(instant) RETURNING 1"
+            ).count
         }
 
         /// Deletes the challenges that expire first until at most `maximumCount` are left and returns how many.
         @discardableResult
         public func removeOldest(keeping maximumCount: Int) async throws -> Int {
-            try await client.query(
+            try await statements.query(
                 """
                 DELETE FROM passkey_challenges WHERE challenge IN (
                     SELECT challenge FROM passkey_challenges ORDER BY expires_at DESC OFFSET \(max(0, maximumCount))
                 ) RETURNING 1
-                """,
-                logger: logger
-            ).collect().count
+                """
+            ).count
         }
 
         /// Deletes the pending challenges of `ceremony` issued for `userHandle` and returns how many.
         @discardableResult
         public func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
-            try await client.query(
+            try await statements.query(
                 """
                 DELETE FROM passkey_challenges
                 WHERE ceremony = \(ceremony.rawValue) AND user_handle = \(ByteBuffer(bytes: userHandle))
                 RETURNING 1
-                """,
-                logger: logger
-            ).collect().count
+                """
+            ).count
         }
     }
 #else

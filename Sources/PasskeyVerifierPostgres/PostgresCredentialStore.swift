@@ -14,8 +14,9 @@
     public struct PostgresCredentialStore: CredentialStore {
         /// The storage's pool (``PostgresStorage/client``), which a host's statement over these rows and its own tables
         /// uses.
-        public let client: PostgresClient
-        let logger: Logger
+        public var client: PostgresClient { statements.client }
+        /// Where the statements run: on the pool, or inside a transaction.
+        let statements: PostgresStatements
 
         static let columns = """
             credential_id, user_handle, public_key, sign_count, backup_eligible, backup_state, uv_initialized, \
@@ -27,32 +28,30 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a record.
         public func credential(withID id: [UInt8]) async throws -> CredentialRecord? {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 SELECT \(unescaped: Self.columns) FROM passkey_credentials
                 WHERE credential_id = \(ByteBuffer(bytes: id))
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return try rows.first.map(Self.record(from:))
         }
 
         /// The records of `userHandle`, in insertion order.
         public func credentials(forUserHandle userHandle: [UInt8]) async throws -> [CredentialRecord] {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 SELECT \(unescaped: Self.columns) FROM passkey_credentials
                 WHERE user_handle = \(ByteBuffer(bytes: userHandle)) ORDER BY sequence
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return try rows.map(Self.record(from:))
         }
 
         /// Stores `record`, every field in one statement, unless its credential ID is taken.
         public func insert(_ record: CredentialRecord) async throws -> Bool {
             let columns = CredentialRecordColumns(record)
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 INSERT INTO passkey_credentials (\(unescaped: Self.columns))
                 VALUES (\(ByteBuffer(bytes: columns.credentialID)), \(columns.userHandle.map(ByteBuffer.init(bytes:))),
@@ -63,15 +62,14 @@
                     \(columns.registeredBackupState), \(columns.nickname), \(columns.lastUsedAt), \(columns.version))
                 ON CONFLICT (credential_id) DO NOTHING
                 RETURNING sequence
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return rows.count == 1
         }
 
         /// Writes `update` if the stored version is still its expected version, adding one to the version.
         public func update(_ update: CredentialRecordUpdate) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 UPDATE passkey_credentials
                 SET sign_count = \(Int64(update.signCount)), backup_eligible = \(update.backupEligible),
@@ -79,34 +77,31 @@
                     last_used_at = \(update.lastUsedAt), version = version + 1
                 WHERE credential_id = \(ByteBuffer(bytes: update.credentialID)) AND version = \(update.expectedVersion)
                 RETURNING version
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return rows.count == 1
         }
 
         /// Sets the nickname and adds one to the version.
         public func rename(credentialID: [UInt8], nickname: String?) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 UPDATE passkey_credentials SET nickname = \(nickname), version = version + 1
                 WHERE credential_id = \(ByteBuffer(bytes: credentialID))
                 RETURNING version
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return rows.count == 1
         }
 
         /// Deletes the record; returns whether there was one.
         public func remove(credentialID: [UInt8]) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 DELETE FROM passkey_credentials WHERE credential_id = \(ByteBuffer(bytes: credentialID))
                 RETURNING sequence
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return rows.count == 1
         }
 
@@ -119,15 +114,14 @@
         {
             let identifier = ByteBuffer(bytes: credentialID)
             let owner = ByteBuffer(bytes: userHandle)
-            let removed = try await client.query(
+            let removed = try await statements.query(
                 """
                 DELETE FROM passkey_credentials WHERE credential_id = \(identifier) AND user_handle = \(owner)
                 AND (SELECT count(*) FROM (SELECT 1 FROM passkey_credentials WHERE user_handle = \(owner)
                     ORDER BY credential_id FOR UPDATE) AS owned) > 1
                 RETURNING sequence
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             guard removed.isEmpty else { return .removed }
             return try await credential(withID: credentialID)?.userHandle == userHandle ? .lastCredential : .notFound
         }

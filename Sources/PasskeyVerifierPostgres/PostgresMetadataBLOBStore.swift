@@ -11,18 +11,17 @@
     /// ``saveMetadataBLOB(_:)`` is one `INSERT … ON CONFLICT DO UPDATE … WHERE excluded.serial_number >=
     /// serial_number RETURNING`: of two processes saving at once, the larger `no` stays.
     public struct PostgresMetadataBLOBStore: MetadataBLOBStore {
-        let client: PostgresClient
-        let logger: Logger
+        /// Where the statements run: on the pool, or inside a transaction.
+        let statements: PostgresStatements
 
         /// The kept BLOB, `nil` when none was saved.
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a BLOB
         ///   (a `no` below 0, an empty BLOB or one longer than ``PasskeyMetadata/MetadataBLOB/maximumLength``).
         public func loadMetadataBLOB() async throws -> StoredMetadataBLOB? {
-            let rows = try await client.query(
-                "SELECT serial_number, jws FROM passkey_metadata_blob WHERE id = 1",
-                logger: logger
-            ).collect()
+            let rows = try await statements.query(
+                "SELECT serial_number, jws FROM passkey_metadata_blob WHERE id = 1"
+            )
             guard let row = rows.first else { return nil }
             let cells = row.makeRandomAccess()
             let serialNumber = try cells["serial_number"].decode(Int64.self)
@@ -39,7 +38,7 @@
         /// Keeps `blob` unless the kept one has a larger `no`; returns whether `blob` is now the kept one.
         @discardableResult
         public func saveMetadataBLOB(_ blob: StoredMetadataBLOB) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 INSERT INTO passkey_metadata_blob (id, serial_number, jws, saved_at)
                 VALUES (1, \(Int64(blob.serialNumber)), \(ByteBuffer(bytes: blob.jws)), \(Date()))
@@ -47,9 +46,8 @@
                     serial_number = excluded.serial_number, jws = excluded.jws, saved_at = excluded.saved_at
                 WHERE excluded.serial_number >= passkey_metadata_blob.serial_number
                 RETURNING serial_number
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return !rows.isEmpty
         }
     }

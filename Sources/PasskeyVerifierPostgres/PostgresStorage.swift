@@ -28,16 +28,17 @@
         public let client: PostgresClient
         let logger: Logger
 
+        /// The stores' statements outside a transaction: each its own, on any connection of the pool.
+        var statements: PostgresStatements { PostgresStatements(client: client, logger: logger) }
+
         /// The credential records, in the `passkey_credentials` table.
-        public var credentialStore: PostgresCredentialStore { PostgresCredentialStore(client: client, logger: logger) }
+        public var credentialStore: PostgresCredentialStore { PostgresCredentialStore(statements: statements) }
         /// The pending challenges, in the `passkey_challenges` table.
-        public var challengeStore: PostgresChallengeStore { PostgresChallengeStore(client: client, logger: logger) }
+        public var challengeStore: PostgresChallengeStore { PostgresChallengeStore(statements: statements) }
         /// The accounts (username and user handle, WebAuthn Level 3 §5.4.3), in the `passkey_accounts` table.
-        public var accountStore: PostgresAccountStore { PostgresAccountStore(client: client, logger: logger) }
+        public var accountStore: PostgresAccountStore { PostgresAccountStore(statements: statements) }
         /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).
-        public var metadataBLOBStore: PostgresMetadataBLOBStore {
-            PostgresMetadataBLOBStore(client: client, logger: logger)
-        }
+        public var metadataBLOBStore: PostgresMetadataBLOBStore { PostgresMetadataBLOBStore(statements: statements) }
 
         /// Brings the schema of the database `client` connects to (its `search_path`) to
         /// ``PostgresSchema/currentVersion`` and returns the storage.
@@ -61,6 +62,28 @@
         @discardableResult
         public func deleteExpiredChallenges(at instant: Date) async throws -> Int {
             try await challengeStore.removeExpired(at: instant)
+        }
+
+        /// Runs `body` in one transaction on one connection of the pool (`BEGIN` … `COMMIT`, PostgreSQL's default
+        /// READ COMMITTED isolation), with statements bound to that connection; rolls back when `body` throws.
+        ///
+        /// - Throws: what `body` throws (the transaction rolled back), or the driver's error of `BEGIN` or `COMMIT`
+        ///   (nothing committed), never PostgresNIO's wrapper `PostgresTransactionError` around them.
+        func withTransaction<Result: Sendable>(
+            _ body: @Sendable (PostgresStatements) async throws -> Result
+        ) async throws -> Result {
+            let client = self.client
+            let logger = self.logger
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    let scope = PostgresStatements.TransactionScope()
+                    defer { scope.end() }
+                    return try await body(
+                        PostgresStatements(client: client, logger: logger, connection: connection, scope: scope))
+                }
+            } catch let error as PostgresTransactionError {
+                throw error.closureError ?? error.commitError ?? error.beginError ?? error
+            }
         }
 
         /// The schema version recorded in the database.

@@ -17,9 +17,18 @@
     /// `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of concurrent first registrations of one username, on any
     /// server, one wins.
     public struct PostgresUserStore: UserStore {
-        let client: PostgresClient
-        let logger: Logger
+        /// Where the statements run: on the pool, or inside a transaction.
+        let statements: PostgresStatements
         let accounts: PostgresAccountStore
+
+        /// The storage's pool.
+        var client: PostgresClient { statements.client }
+
+        /// The store whose statements run as `statements` do, its accounts in `accounts`.
+        init(statements: PostgresStatements, accounts: PostgresAccountStore) {
+            self.statements = statements
+            self.accounts = accounts
+        }
 
         /// The key of the transaction-level advisory lock (`pg_advisory_xact_lock`) the creation of the server's
         /// tables holds: `passkey2` in ASCII, beside the library's own key.
@@ -83,7 +92,10 @@
                 }
                 try await normalizeLegacyUsernames(on: connection, logger: logger)
             }
-            return PostgresUserStore(client: client, logger: logger, accounts: storage.accountStore)
+            return PostgresUserStore(
+                statements: PostgresStatements(client: client, logger: logger),
+                accounts: storage.accountStore
+            )
         }
 
         /// Brings usernames stored before normalisation to their normalised form once
@@ -149,15 +161,14 @@
                 return try await accountReadingTwice(
                     forUserHandle: userHandle, holding: credentialID, in: credentialStore)
             }
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 SELECT passkey_accounts.username, passkey_accounts.display_name FROM passkey_accounts
                 JOIN passkey_credentials ON passkey_credentials.user_handle = passkey_accounts.user_handle
                 WHERE passkey_accounts.user_handle = \(ByteBuffer(bytes: userHandle))
                 AND passkey_credentials.credential_id = \(ByteBuffer(bytes: credentialID))
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             guard let row = rows.first else { return nil }
             return try PostgresAccountStore.account(from: row, userHandle: userHandle)
         }
@@ -172,15 +183,22 @@
             try await accounts.setDisplayName(displayName, forUserHandle: userHandle)
         }
 
+        /// Locks the account row of `userHandle` until the transaction ends (`SELECT 1 … FOR UPDATE`), so that another
+        /// transaction that changes the account waits; outside a transaction the lock ends with the statement.
+        public func lockAccount(userHandle: [UInt8]) async throws {
+            try await statements.query(
+                "SELECT 1 FROM passkey_accounts WHERE user_handle = \(ByteBuffer(bytes: userHandle)) FOR UPDATE"
+            )
+        }
+
         /// Whether a Sign in with Apple link names the account of `userHandle`.
         public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_accounts USING (username)
                 WHERE user_handle = \(ByteBuffer(bytes: userHandle))
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             return !rows.isEmpty
         }
 
@@ -189,7 +207,7 @@
         /// on any server, agree, and an account that existed without a link is never linked (``AppleAccountConflict``).
         public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
             let username = AppleAccountUsername.username(forSubject: subject)
-            try await client.query(
+            try await statements.query(
                 """
                 WITH created AS (
                     INSERT INTO passkey_accounts (username, user_handle)
@@ -198,13 +216,11 @@
                 )
                 INSERT INTO passkey_server_apple_accounts (apple_subject, username)
                 SELECT \(subject), username FROM created ON CONFLICT (apple_subject) DO NOTHING
-                """,
-                logger: logger
+                """
             )
-            let rows = try await client.query(
-                "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = \(subject)",
-                logger: logger
-            ).collect()
+            let rows = try await statements.query(
+                "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = \(subject)"
+            )
             guard let linked = try rows.first?.decode(String.self) else {
                 throw AppleAccountConflict(username: username)
             }
@@ -213,12 +229,11 @@
 
         /// Keeps `secret` (the expired ones are removed by ``removeExpiredAppleSignInSecrets(at:)``).
         public func storeAppleSignInSecret(_ secret: AppleSignInSecret) async throws {
-            try await client.query(
+            try await statements.query(
                 """
                 INSERT INTO passkey_server_apple_secrets (secret, purpose, username, expires_at)
                 VALUES (\(secret.value), \(secret.purpose.rawValue), \(secret.username), \(secret.expiresAt))
-                """,
-                logger: logger
+                """
             )
         }
 
@@ -228,13 +243,12 @@
             async throws
             -> AppleSignInSecret?
         {
-            let rows = try await client.query(
+            let rows = try await statements.query(
                 """
                 DELETE FROM passkey_server_apple_secrets WHERE secret = \(value) AND purpose = \(purpose.rawValue)
                 RETURNING username, expires_at
-                """,
-                logger: logger
-            ).collect()
+                """
+            )
             guard let row = rows.first else { return nil }
             let (username, expiresAt) = try row.decode((String, Int64).self)
             guard AppleSignInSecret.seconds(now) <= expiresAt else { return nil }
@@ -243,13 +257,12 @@
 
         /// Deletes the secrets that expired before `now`: the periodic cleanup (``ExpiredRowsCleanup``).
         public func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int {
-            try await client.query(
+            try await statements.query(
                 """
                 DELETE FROM passkey_server_apple_secrets WHERE expires_at < \(AppleSignInSecret.seconds(now))
                 RETURNING 1
-                """,
-                logger: logger
-            ).collect().count
+                """
+            ).count
         }
 
         /// Deletes the secrets of `purpose` that expire first until at most `maximumCount` are left: the periodic
@@ -257,15 +270,14 @@
         public func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int)
             async throws -> Int
         {
-            try await client.query(
+            try await statements.query(
                 """
                 DELETE FROM passkey_server_apple_secrets WHERE secret IN (
                     SELECT secret FROM passkey_server_apple_secrets WHERE purpose = \(purpose.rawValue)
                     ORDER BY expires_at DESC OFFSET \(max(0, maximumCount))
                 ) RETURNING 1
-                """,
-                logger: logger
-            ).collect().count
+                """
+            ).count
         }
     }
 #else

@@ -10,11 +10,12 @@
     /// ``userHandle(forUsername:proposing:)`` one `INSERT … ON CONFLICT (username) DO NOTHING` followed by a read: of
     /// concurrent creations of one username, in any task or process on the file, one wins and every caller reads it.
     public struct SQLiteAccountStore: AccountStore {
-        let connection: SQLiteConnection
+        /// Where the statements run: each alone, or inside a transaction.
+        let statements: SQLiteStatements
 
         /// Inserts `account` unless its username or handle is taken.
         public func createAccount(_ account: Account) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 INSERT INTO passkey_accounts (username, user_handle, display_name) VALUES (?, ?, ?)
                 ON CONFLICT DO NOTHING RETURNING username
@@ -28,7 +29,7 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row cannot be read back.
         public func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8] {
-            _ = try await connection.query(
+            _ = try await statements.query(
                 "INSERT INTO passkey_accounts (username, user_handle) VALUES (?, ?) ON CONFLICT (username) DO NOTHING",
                 [.text(username), SQLiteValue.blob(proposed)]
             )
@@ -42,7 +43,7 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the stored handle is not a blob.
         public func existingUserHandle(forUsername username: String) async throws -> [UInt8]? {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "SELECT user_handle FROM passkey_accounts WHERE username = ?",
                 [.text(username)]
             )
@@ -57,7 +58,7 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the stored username is not text.
         public func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "SELECT username, display_name FROM passkey_accounts WHERE user_handle = ?",
                 [SQLiteValue.blob(userHandle)]
             )
@@ -78,7 +79,7 @@
 
         /// Sets the display name of the account of `userHandle`.
         public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "UPDATE passkey_accounts SET display_name = ? WHERE user_handle = ? RETURNING username",
                 [SQLiteValue.text(displayName), SQLiteValue.blob(userHandle)]
             )

@@ -12,11 +12,12 @@
     /// the index on `expires_at`, from the host's periodic job. The user handle of a sign-in open to any passkey is
     /// `NULL` and reads back as `nil`.
     public struct SQLiteChallengeStore: ChallengeStore {
-        let connection: SQLiteConnection
+        /// Where the statements run: each alone, or inside a transaction.
+        let statements: SQLiteStatements
 
         /// Stores `challenge`, replacing one with the same bytes.
         public func put(_ challenge: IssuedChallenge) async throws {
-            _ = try await connection.query(
+            _ = try await statements.query(
                 """
                 INSERT OR REPLACE INTO passkey_challenges
                     (challenge, ceremony, user_handle, issued_at, expires_at, parameters)
@@ -34,7 +35,7 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a challenge.
         public func take(_ challenge: [UInt8], at instant: Date) async throws -> IssuedChallenge? {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 DELETE FROM passkey_challenges WHERE challenge = ? AND expires_at > ?
                 RETURNING ceremony, user_handle, issued_at, expires_at, parameters
@@ -65,7 +66,7 @@
         /// Deletes the challenges expired at `instant` and returns how many.
         @discardableResult
         public func removeExpired(at instant: Date) async throws -> Int {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "DELETE FROM passkey_challenges WHERE expires_at <= ? RETURNING 1",
                 [SQLiteValue.instant(instant)]
             )
@@ -75,7 +76,7 @@
         /// Deletes the challenges that expire first until at most `maximumCount` are left and returns how many.
         @discardableResult
         public func removeOldest(keeping maximumCount: Int) async throws -> Int {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 DELETE FROM passkey_challenges WHERE challenge IN (
                     SELECT challenge FROM passkey_challenges ORDER BY expires_at DESC LIMIT -1 OFFSET ?
@@ -89,7 +90,7 @@
         /// Deletes the pending challenges of `ceremony` issued for `userHandle` and returns how many.
         @discardableResult
         public func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "DELETE FROM passkey_challenges WHERE ceremony = ? AND user_handle = ? RETURNING 1",
                 [.text(ceremony.rawValue), SQLiteValue.blob(userHandle)]
             )

@@ -13,9 +13,11 @@
     /// ordered by the `sequence` SQLite assigns at insert, never by a timestamp. Nothing counts rows with
     /// `changes()`, which belongs to the connection and may report another task's statement.
     public struct SQLiteCredentialStore: CredentialStore {
-        /// The storage's connection (``SQLiteStorage/connection``), which a host's statement over these rows and its
-        /// own tables uses.
-        public let connection: SQLiteConnection
+        /// The storage's connection (``SQLiteStorage/connection``), on which these rows live; a host's own statements
+        /// over them go through ``SQLiteStorage/withConnection(_:)``.
+        public var connection: SQLiteConnection { statements.connection }
+        /// Where the statements run: each alone, or inside a transaction.
+        let statements: SQLiteStatements
 
         static let columns = """
             credential_id, user_handle, public_key, sign_count, backup_eligible, backup_state, uv_initialized, \
@@ -27,7 +29,7 @@
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a record.
         public func credential(withID id: [UInt8]) async throws -> CredentialRecord? {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "SELECT \(Self.columns) FROM passkey_credentials WHERE credential_id = ?",
                 [SQLiteValue.blob(id)]
             )
@@ -36,7 +38,7 @@
 
         /// The records of `userHandle`, in insertion order.
         public func credentials(forUserHandle userHandle: [UInt8]) async throws -> [CredentialRecord] {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "SELECT \(Self.columns) FROM passkey_credentials WHERE user_handle = ? ORDER BY sequence",
                 [SQLiteValue.blob(userHandle)]
             )
@@ -47,7 +49,7 @@
         public func insert(_ record: CredentialRecord) async throws -> Bool {
             let columns = CredentialRecordColumns(record)
             let transports = String(decoding: try JSONEncoder().encode(columns.transports), as: UTF8.self)
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 INSERT INTO passkey_credentials (\(Self.columns))
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -71,7 +73,7 @@
 
         /// Writes `update` if the stored version is still its expected version, adding one to the version.
         public func update(_ update: CredentialRecordUpdate) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 UPDATE passkey_credentials
                 SET sign_count = ?, backup_eligible = ?, backup_state = ?, uv_initialized = ?, last_used_at = ?,
@@ -91,7 +93,7 @@
 
         /// Sets the nickname and adds one to the version.
         public func rename(credentialID: [UInt8], nickname: String?) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 UPDATE passkey_credentials SET nickname = ?, version = version + 1
                 WHERE credential_id = ?
@@ -104,7 +106,7 @@
 
         /// Deletes the record; returns whether there was one.
         public func remove(credentialID: [UInt8]) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "DELETE FROM passkey_credentials WHERE credential_id = ? RETURNING sequence",
                 [SQLiteValue.blob(credentialID)]
             )
@@ -116,7 +118,7 @@
         public func removeUnlessLast(credentialID: [UInt8], ownedBy userHandle: [UInt8]) async throws
             -> CredentialRemoval
         {
-            let removed = try await connection.query(
+            let removed = try await statements.query(
                 """
                 DELETE FROM passkey_credentials WHERE credential_id = ? AND user_handle = ?
                 AND (SELECT count(*) FROM passkey_credentials WHERE user_handle = ?) > 1 RETURNING sequence

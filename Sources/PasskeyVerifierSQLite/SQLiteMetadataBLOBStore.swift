@@ -10,14 +10,15 @@
     /// ``saveMetadataBLOB(_:)`` is one `INSERT … ON CONFLICT DO UPDATE … WHERE excluded.serial_number >=
     /// serial_number RETURNING`: of two processes saving at once, the larger `no` stays.
     public struct SQLiteMetadataBLOBStore: MetadataBLOBStore {
-        let connection: SQLiteConnection
+        /// Where the statements run: each alone, or inside a transaction.
+        let statements: SQLiteStatements
 
         /// The kept BLOB, `nil` when none was saved.
         ///
         /// - Throws: ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the row does not read back as a BLOB
         ///   (a `no` below 0, an empty BLOB or one longer than ``PasskeyMetadata/MetadataBLOB/maximumLength``).
         public func loadMetadataBLOB() async throws -> StoredMetadataBLOB? {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "SELECT serial_number, jws FROM passkey_metadata_blob WHERE id = 1"
             )
             guard let row = rows.first else { return nil }
@@ -35,7 +36,7 @@
         /// Keeps `blob` unless the kept one has a larger `no`; returns whether `blob` is now the kept one.
         @discardableResult
         public func saveMetadataBLOB(_ blob: StoredMetadataBLOB) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 INSERT INTO passkey_metadata_blob (id, serial_number, jws, saved_at) VALUES (1, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET

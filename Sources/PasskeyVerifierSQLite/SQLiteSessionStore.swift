@@ -5,13 +5,21 @@
 
     /// A ``SessionStore`` in the `passkey_server_sessions` table of the SQLite file that holds the accounts, on the
     /// library storage's one connection (``PasskeyVerifierSQLite/SQLiteStorage/connection``: one statement at a time on
-    /// its own thread).
+    /// its own thread, each taking the storage's gate outside a transaction of ``SQLiteAccountStorage``).
     public struct SQLiteSessionStore: SessionStore {
-        let connection: SQLiteConnection
+        /// Where the statements run: each alone, or inside a transaction.
+        let statements: SQLiteStatements
 
-        /// Creates the store on `connection`; the table exists once ``SQLiteUserStore/open(storage:)`` ran.
+        /// Creates the store on `connection`, whose statements take the gate of the open ``SQLiteStorage`` that owns
+        /// it (``SQLiteStorage/sessionStore`` is the same store); the table exists once
+        /// ``SQLiteUserStore/open(storage:)`` ran.
         public init(connection: SQLiteConnection) {
-            self.connection = connection
+            self.statements = .gated(connection, gate: SQLiteGateRegistry.shared.gate(for: connection))
+        }
+
+        /// The store whose statements run as `statements` do.
+        init(statements: SQLiteStatements) {
+            self.statements = statements
         }
 
         /// Creates the table and its indexes when missing.
@@ -39,7 +47,7 @@
 
         /// Inserts the row.
         public func insert(_ session: SessionRecord) async throws {
-            _ = try await connection.query(
+            _ = try await statements.query(
                 """
                 INSERT INTO passkey_server_sessions (token_hash, user_handle, credential_id, created_at, last_seen_at,
                     idle_expires_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -55,7 +63,7 @@
 
         /// One read by the primary key.
         public func session(tokenHash: [UInt8]) async throws -> SessionRecord? {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 SELECT user_handle, credential_id, created_at, last_seen_at, idle_expires_at, expires_at, user_agent
                 FROM passkey_server_sessions WHERE token_hash = ?
@@ -87,7 +95,7 @@
 
         /// Updates the row's last use.
         public func touch(tokenHash: [UInt8], lastSeenAt: Int64, idleExpiresAt: Int64) async throws {
-            _ = try await connection.query(
+            _ = try await statements.query(
                 "UPDATE passkey_server_sessions SET last_seen_at = ?, idle_expires_at = ? WHERE token_hash = ?",
                 [.integer(Int(lastSeenAt)), .integer(Int(idleExpiresAt)), .blob(ByteBuffer(bytes: tokenHash))]
             )
@@ -132,7 +140,7 @@
 
         /// Counts the rows valid at `now`.
         public func activeSessionCount(at now: Int64) async throws -> Int {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "SELECT count(*) AS sessions FROM passkey_server_sessions WHERE idle_expires_at > ? AND expires_at > ?",
                 [.integer(Int(now)), .integer(Int(now))]
             )
@@ -143,7 +151,7 @@
         }
 
         private func delete(_ condition: String, _ binds: [SQLiteData]) async throws -> Int {
-            try await connection.query("DELETE FROM passkey_server_sessions WHERE \(condition) RETURNING 1", binds)
+            try await statements.query("DELETE FROM passkey_server_sessions WHERE \(condition) RETURNING 1", binds)
                 .count
         }
     }

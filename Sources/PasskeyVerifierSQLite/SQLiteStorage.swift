@@ -1,5 +1,6 @@
 #if SQLite
     import Foundation
+    import PasskeyAccounts
     import PasskeyVerifier
     import SQLiteNIO
 
@@ -14,9 +15,11 @@
     /// its statements run one at a time on one connection, on a thread of the storage's own, which keeps each
     /// atomic. (On a shared thread pool, a write that started while another statement of the connection was
     /// stepping would run in that statement's read transaction and, once another process had written, fail at
-    /// once with `SQLITE_BUSY_SNAPSHOT` instead of waiting.) Each store method is one SQL statement on the shared connection
-    /// (`INSERT … ON CONFLICT DO NOTHING RETURNING`, `UPDATE … WHERE version = ? RETURNING`,
-    /// `DELETE … RETURNING`), atomic for every task of the process and, on a file, for every process using it.
+    /// once with `SQLITE_BUSY_SNAPSHOT` instead of waiting.) Each store method outside a transaction is one SQL
+    /// statement (`INSERT … ON CONFLICT DO NOTHING RETURNING`, `UPDATE … WHERE version = ? RETURNING`,
+    /// `DELETE … RETURNING`), atomic for every task of the process and, on a file, for every process using it. It
+    /// takes the storage's gate for that statement, which a transaction of ``SQLiteAccountStorage`` holds from its
+    /// `BEGIN IMMEDIATE` to its end, so no other task's statement runs inside a transaction.
     ///
     /// ``withStorage(_:isolation:_:)`` opens it for the length of a body and closes it on every way out, errors and
     /// cancellation included; a storage opened with ``open(_:)`` must be closed with ``close()`` before it is
@@ -46,21 +49,30 @@
         /// How long ``open(_:)`` waits for another process's migration or journal-mode change: 60 seconds.
         public static let migrationTimeoutMilliseconds = 60_000
 
-        /// The storage's one connection, for the host's own tables beside these (a server's sessions, say): their
-        /// statements then run one at a time with the stores', on the storage's thread. Run single, self-contained
-        /// statements only: a `BEGIN` here would take in the statements other tasks run meanwhile (a challenge's
-        /// take among them) and roll them back with its own. Close the storage, not the connection.
+        /// The storage's one connection. A host's own statements (over its own tables beside these) go through
+        /// ``withConnection(_:)``, which runs them while no store statement or transaction of this storage does: a
+        /// statement run here directly can land inside a transaction of ``SQLiteAccountStorage/withTransaction(_:)``
+        /// (and be rolled back with it), and a `BEGIN` here would take in the statements other tasks run meanwhile.
+        /// Close the storage, not the connection.
         public let connection: SQLiteConnection
         let threadPool: NIOThreadPool
+        /// Held by each store statement run outside a transaction, and by a transaction from `BEGIN` to its end.
+        let gate: SerialGate
+
+        /// The stores' statements outside a transaction: each takes the gate.
+        var statements: SQLiteStatements { .gated(connection, gate: gate) }
 
         /// The credential records, in the `passkey_credentials` table.
-        public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(connection: connection) }
+        public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(statements: statements) }
         /// The pending challenges, in the `passkey_challenges` table.
-        public var challengeStore: SQLiteChallengeStore { SQLiteChallengeStore(connection: connection) }
+        public var challengeStore: SQLiteChallengeStore { SQLiteChallengeStore(statements: statements) }
         /// The accounts (username and user handle, WebAuthn Level 3 §5.4.3), in the `passkey_accounts` table.
-        public var accountStore: SQLiteAccountStore { SQLiteAccountStore(connection: connection) }
+        public var accountStore: SQLiteAccountStore { SQLiteAccountStore(statements: statements) }
+        /// The signed-in sessions, in the `passkey_server_sessions` table that ``SQLiteUserStore/open(storage:)``
+        /// creates.
+        public var sessionStore: SQLiteSessionStore { SQLiteSessionStore(statements: statements) }
         /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).
-        public var metadataBLOBStore: SQLiteMetadataBLOBStore { SQLiteMetadataBLOBStore(connection: connection) }
+        public var metadataBLOBStore: SQLiteMetadataBLOBStore { SQLiteMetadataBLOBStore(statements: statements) }
 
         /// Opens (creating if needed) the database at `location` and brings its schema to
         /// ``SQLiteSchema/currentVersion``. The caller closes it with ``close()``; ``withStorage(_:isolation:_:)``
@@ -116,7 +128,9 @@
                 }.value
                 throw error
             }
-            return SQLiteStorage(connection: connection, threadPool: threadPool)
+            let gate = SerialGate()
+            SQLiteGateRegistry.shared.register(gate, for: connection)
+            return SQLiteStorage(connection: connection, threadPool: threadPool, gate: gate)
         }
 
         /// Deletes the challenges expired at `instant` (`expires_at <= instant`) and returns how many.
@@ -124,16 +138,53 @@
         /// ``PasskeyVerifier/ChallengeStore/removeExpired(at:)``) from a periodic job.
         @discardableResult
         public func deleteExpiredChallenges(at instant: Date) async throws -> Int {
-            try await SQLiteChallengeStore(connection: connection).removeExpired(at: instant)
+            try await challengeStore.removeExpired(at: instant)
         }
 
         /// The schema version recorded in the database.
         public func schemaVersion() async throws -> Int {
-            try await SQLiteSchema.recordedVersion(connection) ?? 0
+            try await withConnection { connection in try await SQLiteSchema.recordedVersion(connection) ?? 0 }
         }
 
-        /// Closes the connection and stops its thread; the stores fail afterwards. The close runs even when the
-        /// calling task is cancelled, so the connection is never left open; closing a closed storage does nothing.
+        /// Runs `body` with ``connection`` while no store statement or transaction of this storage runs, and none
+        /// starts until `body` returns: the way for a host's own statements, a transaction of its own
+        /// (`BEGIN IMMEDIATE` … `COMMIT`, rolled back by `body` when it fails) included.
+        ///
+        /// - Returns: what `body` returns.
+        /// - Throws: what `body` throws; `CancellationError` when the task is cancelled while it waits.
+        public func withConnection<Value>(_ body: (SQLiteConnection) async throws -> Value) async throws -> Value {
+            try await statements.withConnection(body)
+        }
+
+        /// Runs `body` in one `BEGIN IMMEDIATE` transaction holding the gate, so that no other statement of this
+        /// storage runs inside it, and another connection's writer waits (for at most ``busyTimeoutMilliseconds``).
+        /// Commits when `body` returns; rolls back when `body` throws, the `COMMIT` fails or the task is cancelled,
+        /// and rethrows. The gate is released on every way out.
+        ///
+        /// - Throws: what `body` throws, or the driver's error of `BEGIN IMMEDIATE` or `COMMIT` (`SQLITE_BUSY` when
+        ///   another connection kept the write lock past the busy timeout); nothing is committed then.
+        func withTransaction<Result>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+            let connection = self.connection
+            return try await gate.run {
+                _ = try await connection.query("BEGIN IMMEDIATE")
+                let scope = SQLiteStatements.TransactionScope()
+                do {
+                    let result = try await body(.inTransaction(connection, scope: scope))
+                    scope.end()
+                    _ = try await connection.query("COMMIT")
+                    return result
+                } catch {
+                    scope.end()
+                    await Task.detached { _ = try? await connection.query("ROLLBACK") }.value
+                    throw error
+                }
+            }
+        }
+
+        /// Closes the connection and stops its thread; the stores fail afterwards. The close waits for the statement
+        /// or transaction that holds the gate, and runs even when the calling task is cancelled, so the connection is
+        /// never left open; closing a closed storage does nothing. Never call it inside a transaction's body or
+        /// ``withConnection(_:)``'s: it would wait for itself.
         ///
         /// A storage must be closed before it is released: SQLiteNIO stops a debug build whose connection is
         /// deinitialized open ("SQLiteConnection was not closed before deinitializing"). Prefer
@@ -141,10 +192,14 @@
         public func close() async throws {
             let connection = self.connection
             let threadPool = self.threadPool
+            let gate = self.gate
             try await Task.detached {
-                if !connection.isClosed {
-                    try await connection.close()
+                try await gate.run {
+                    if !connection.isClosed {
+                        try await connection.close()
+                    }
                 }
+                SQLiteGateRegistry.shared.remove(connection)
                 try await threadPool.shutdownGracefully()
             }.value
         }

@@ -10,17 +10,34 @@
     /// in the server's tables beside it (WebAuthn Level 3 §5.4.3 `user.id`).
     ///
     /// It runs on the storage's one connection (``PasskeyVerifierSQLite/SQLiteStorage/connection``), so its statements
-    /// take turns with the credential and challenge stores' on the storage's thread. ``open(storage:)`` creates the
+    /// take turns with the credential and challenge stores' on the storage's thread, each taking the storage's gate
+    /// outside a transaction (``SQLiteAccountStorage``). ``open(storage:)`` creates the
     /// server's tables when missing. Accounts are created by one `INSERT … ON CONFLICT DO NOTHING RETURNING`, so of
     /// concurrent first registrations of one username one wins.
     public struct SQLiteUserStore: UserStore {
-        let connection: SQLiteConnection
+        /// Where the statements run: each alone, or inside a transaction.
+        let statements: SQLiteStatements
         let accounts: SQLiteAccountStore
 
+        /// The storage's connection.
+        var connection: SQLiteConnection { statements.connection }
+
+        /// The store whose statements run as `statements` do.
+        init(statements: SQLiteStatements) {
+            self.statements = statements
+            self.accounts = SQLiteAccountStore(statements: statements)
+        }
+
         /// Creates the server's tables (Sign in with Apple links and secrets, sessions) in `storage`'s database when
-        /// missing, normalises usernames of earlier releases once, and returns the store.
+        /// missing, normalises usernames of earlier releases once, and returns the store. The statements run while
+        /// no other statement of `storage` does.
         public static func open(storage: SQLiteStorage) async throws -> SQLiteUserStore {
-            let connection = storage.connection
+            try await storage.withConnection { connection in try await createTables(on: connection) }
+            return SQLiteUserStore(statements: storage.statements)
+        }
+
+        /// Creates the server's tables when missing and normalises the usernames of earlier releases once.
+        static func createTables(on connection: SQLiteConnection) async throws {
             _ = try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS passkey_server_apple_accounts (
@@ -53,7 +70,6 @@
             )
             try await SQLiteSessionStore.createTable(on: connection)
             try await normalizeLegacyUsernames(on: connection)
-            return SQLiteUserStore(connection: connection, accounts: storage.accountStore)
         }
 
         /// Brings usernames stored before normalisation to their normalised form once
@@ -115,7 +131,7 @@
                 return try await accountReadingTwice(
                     forUserHandle: userHandle, holding: credentialID, in: credentialStore)
             }
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 SELECT passkey_accounts.username, passkey_accounts.display_name FROM passkey_accounts
                 JOIN passkey_credentials ON passkey_credentials.user_handle = passkey_accounts.user_handle
@@ -139,7 +155,7 @@
 
         /// Whether a Sign in with Apple link names the account of `userHandle`.
         public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 SELECT 1 FROM passkey_server_apple_accounts JOIN passkey_accounts USING (username)
                 WHERE user_handle = ?
@@ -158,7 +174,7 @@
         /// ``AppleAccountConflict``.
         public func username(forAppleSubject subject: String, proposing proposed: [UInt8]) async throws -> String {
             let username = AppleAccountUsername.username(forSubject: subject)
-            let linkedNow = try await connection.query(
+            let linkedNow = try await statements.query(
                 """
                 INSERT INTO passkey_server_apple_accounts (apple_subject, username)
                 SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM passkey_accounts WHERE username = ?)
@@ -167,20 +183,20 @@
                 [.text(subject), .text(username), .text(username)]
             )
             guard !linkedNow.isEmpty else {
-                let rows = try await connection.query(
+                let rows = try await statements.query(
                     "SELECT username FROM passkey_server_apple_accounts WHERE apple_subject = ?",
                     [.text(subject)]
                 )
                 guard let linked = rows.first?.column("username")?.string else {
                     throw AppleAccountConflict(username: username)
                 }
-                _ = try await connection.query(
+                _ = try await statements.query(
                     "INSERT INTO passkey_accounts (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
                     [.text(linked), .blob(ByteBuffer(bytes: proposed))]
                 )
                 return linked
             }
-            _ = try await connection.query(
+            _ = try await statements.query(
                 "INSERT INTO passkey_accounts (username, user_handle) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 [.text(username), .blob(ByteBuffer(bytes: proposed))]
             )
@@ -189,7 +205,7 @@
 
         /// Keeps `secret` (the expired ones are removed by ``removeExpiredAppleSignInSecrets(at:)``).
         public func storeAppleSignInSecret(_ secret: AppleSignInSecret) async throws {
-            _ = try await connection.query(
+            _ = try await statements.query(
                 "INSERT INTO passkey_server_apple_secrets (secret, purpose, username, expires_at) VALUES (?, ?, ?, ?)",
                 [
                     .text(secret.value), .text(secret.purpose.rawValue), .text(secret.username),
@@ -203,7 +219,7 @@
             async throws
             -> AppleSignInSecret?
         {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "DELETE FROM passkey_server_apple_secrets WHERE secret = ? AND purpose = ? RETURNING username, expires_at",
                 [.text(value), .text(purpose.rawValue)]
             )
@@ -216,7 +232,7 @@
 
         /// Deletes the secrets that expired before `now`: the periodic cleanup (``ExpiredRowsCleanup``).
         public func removeExpiredAppleSignInSecrets(at now: Date) async throws -> Int {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 "DELETE FROM passkey_server_apple_secrets WHERE expires_at < ? RETURNING 1",
                 [.integer(Int(AppleSignInSecret.seconds(now)))]
             )
@@ -228,7 +244,7 @@
         public func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int)
             async throws -> Int
         {
-            let rows = try await connection.query(
+            let rows = try await statements.query(
                 """
                 DELETE FROM passkey_server_apple_secrets WHERE secret IN (
                     SELECT secret FROM passkey_server_apple_secrets WHERE purpose = ?

@@ -25,7 +25,19 @@ script mounts (as root; otherwise they are skipped with a message). The faults, 
   message, or serves 503, never a crash;
 - `hostile-database`: a schema version that is negative, too large or not a number, and a credentials table with
   the wrong columns (SQLite and PostgreSQL): an exit status above 0 and a message naming the damage at start,
-  never a trap.
+  never a trap;
+- `kill-during-ceremony-sqlite`, `kill-during-ceremony-postgres` (both: `kill-during-ceremony`; issue 31): one
+  instance on a fresh SQLite file or PostgreSQL database, under sign-ups, passkey additions and deletions (half of
+  them raced by a sign-in with the passkey being deleted) and sign-ins, killed with SIGKILL `--kills` times at
+  random moments and restarted on the same database each time. While it is down the workers wait; once it serves,
+  the database is read directly (sqlite3, psql): no credential whose user handle has no account, no session whose
+  credential is gone, no account without a credential (`apple:` ones aside). Then every finish request (an
+  `/attestation/result` or `/assertion/result`) in flight at the kill or answered 200 in the second before it is
+  sent again: each is refused (4xx), except one in flight whose challenge is still pending, which may be honoured
+  then, its first time; and the re-sends start no session and store no credential beyond those. Every answer is a
+  2xx, a 4xx, a 503 or a connection error of a request in flight at a kill; at the end the invariants hold again,
+  every passkey registered with a 200 and not deleted is stored, every deletion answered 200 is gone, no counter
+  is behind. A table per kill follows the summary.
 
 The load: `--concurrency` workers, each on a keep-alive connection to one instance (on a connection error it moves
 to the next live instance, as a load balancer would), each registering a new user every fifth round and otherwise
@@ -43,6 +55,7 @@ import json
 import os
 import pwd
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -65,7 +78,12 @@ from server_processes import (  # noqa: E402
     free_port,
     wait_until_ready,
 )
-from software_authenticator import SoftwareAuthenticator, SoftwareCredential, from_base64url  # noqa: E402
+from software_authenticator import (  # noqa: E402
+    SoftwareAuthenticator,
+    SoftwareCredential,
+    base64url,
+    from_base64url,
+)
 
 REQUEST_TIMEOUT = 30
 RECOVERY_BOUND = 5.0
@@ -335,14 +353,16 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     skipped: str = ""
+    kill_rows: list = field(default_factory=list)  # kill-during-ceremony: one KillRow per kill
 
     def check(self, condition: bool, failure: str) -> None:
         if not condition:
             self.failures.append(failure)
 
     def counts(self) -> tuple[int, int, dict[int, int], int]:
-        """200s, 503s, other statuses and connection errors, the refused replays aside."""
-        answers = [a for a in self.answers if not a.route.endswith("#replay")]
+        """200s, 503s, other statuses and connection errors, the refused replays and the re-sends after a restart
+        aside."""
+        answers = [a for a in self.answers if not a.route.endswith(("#replay", "#resend"))]
         ok = sum(1 for a in answers if a.status == 200)
         unavailable = sum(1 for a in answers if a.status == 503)
         others: dict[int, int] = {}
@@ -475,6 +495,7 @@ class Settings:
     after_seconds: float
     concurrency: int
     store_deadline: float
+    kills: int = 8
 
 
 def cluster_on(settings: Settings, database: str, extra: list[str] | None = None) -> ServerCluster:
@@ -972,13 +993,668 @@ def hostile_start(outcome: Outcome, settings: Settings, what: str, database: str
     outcome.notes.append(f"{what}: exit {result.returncode}, {startup_message(text.replace(chr(10), '  '))}")
 
 
+# Killed during a ceremony (issue 31).
+
+
+KEPT_200_SECONDS = 0.5  # a finish answered 200 within this long before a kill (or after it) is sent again
+
+
+class CeremonyConnection(HTTPConnection):
+    """A keep-alive connection that also sends a method other than POST and headers of its own."""
+
+    async def send(self, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
+        if method != "DELETE":
+            lines.append("Content-Type: application/json")
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("ascii") + body)
+        return await self.answer()
+
+
+@dataclass
+class Finish:
+    """A ceremony's last request (`/attestation/result` or `/assertion/result`), kept so that it can be sent again
+    after a restart: what it was for, its body and headers, its challenge, and how it was answered (`status` `None`
+    with `answered` set: a connection error; `answered` `None`: not answered yet)."""
+
+    kind: str  # "sign-up", "addition", "sign-in"
+    route: str
+    body: bytes
+    headers: dict[str, str]
+    challenge: bytes
+    credential: SoftwareCredential
+    username: str
+    tracked: TrackedCredential | None = None  # the credential a sign-in used
+    counter: int = 0  # the counter a sign-in's assertion reports
+    sent: float = 0.0
+    answered: float | None = None
+    status: int | None = None
+
+
+@dataclass
+class CeremonyAccount:
+    """An account a worker signed up: its credentials registered with a 200 and not being deleted, and the
+    session it last started (the token and the credential it was started with)."""
+
+    username: str
+    user_handle: bytes
+    credentials: list[TrackedCredential]
+    token: str | None
+    token_credential: bytes | None
+
+
+@dataclass
+class CeremonyLoad(Load):
+    """The workers' shared record for the kill-during-ceremony case; `open` is cleared while the server is down
+    and its kept requests are sent again, and the workers wait on it before each request."""
+
+    open: asyncio.Event = field(default_factory=asyncio.Event)
+    finishes: list[Finish] = field(default_factory=list)
+    accounts: dict[str, bytes] = field(default_factory=dict)  # sign-ups answered 200: username → user handle
+    live: dict[bytes, TrackedCredential] = field(default_factory=dict)  # registered with 200, no delete sent
+    deleted: set[bytes] = field(default_factory=set)  # deletions answered 200
+    uncertain_deletes: set[bytes] = field(default_factory=set)  # deletions unanswered, or answered 503
+    deletions: dict[bytes, list[Answer]] = field(default_factory=dict)  # credential ID → its DELETE's answer
+    operations: dict[str, int] = field(default_factory=dict)  # ceremony → count begun
+    refused: dict[str, int] = field(default_factory=dict)  # "route status" → count of 4xx during the load
+    kills: list[tuple[float, float]] = field(default_factory=list)  # (killed, serving again) moments
+
+
+class CeremonyWorker:
+    """One client: sign-ups, passkey additions and deletions with its accounts' sessions, and sign-ins, one request
+    at a time on a keep-alive connection; a deletion now and then races a sign-in with the passkey it deletes, on a
+    connection of its own."""
+
+    def __init__(self, load: CeremonyLoad, index: int, tag: str):
+        self.load = load
+        self.index = index
+        self.tag = tag
+        self.connection: CeremonyConnection | None = None
+        self.accounts: list[CeremonyAccount] = []
+        self.sign_ups = 0
+
+    async def request(self, method: str, route: str, body: bytes = b"", headers: dict[str, str] | None = None,
+                      own: bool = True, finish: Finish | None = None) -> tuple[int | None, bytes]:
+        """Waits until the server is open, then sends; records the answer (and the finish's); `None` for a
+        connection error or a timeout."""
+        await self.load.open.wait()
+        port = self.load.instances[0].port
+        connection = self.connection if own else None
+        sent = time.monotonic()
+        if finish is not None:
+            finish.sent = sent
+            self.load.finishes.append(finish)
+        try:
+            if connection is None:
+                connection = CeremonyConnection(port)
+                await asyncio.wait_for(connection.open(), REQUEST_TIMEOUT)
+                if own:
+                    self.connection = connection
+            status, answer = await asyncio.wait_for(
+                connection.send(method, route.split("#")[0], body, headers or {}), REQUEST_TIMEOUT)
+        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError, IndexError) as error:
+            answered = time.monotonic()
+            self.load.answers.append(Answer(route, port, sent, answered, None, type(error).__name__))
+            if finish is not None:
+                finish.answered = answered
+            if connection is not None:
+                connection.close()
+            if own:
+                self.connection = None
+            await asyncio.sleep(0.05)
+            return None, b""
+        answered = time.monotonic()
+        self.load.answers.append(Answer(route, port, sent, answered, status))
+        if finish is not None:
+            finish.answered, finish.status = answered, status
+        if 400 <= status < 500:
+            key = f"{method} {'/credentials/{id}' if method == 'DELETE' else route.replace('#', ' ')} {status}"
+            self.load.refused[key] = self.load.refused.get(key, 0) + 1
+        if not own:
+            connection.close()
+        elif connection.closing:
+            connection.close()
+            self.connection = None
+        return status, answer
+
+    def drop_connection(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+    def count(self, operation: str) -> None:
+        self.load.operations[operation] = self.load.operations.get(operation, 0) + 1
+
+    async def run(self) -> None:
+        while not self.load.stopping:
+            choice = random.random()
+            if not self.accounts or choice < 0.2:
+                await self.sign_up()
+                continue
+            account = random.choice(self.accounts)
+            if account.token is None or choice < 0.55:
+                await self.sign_in(account)
+            elif choice < 0.8 and len(account.credentials) < 6 or len(account.credentials) < 2:
+                await self.add_passkey(account)
+            else:
+                await self.delete_passkey(account)
+
+    async def sign_up(self) -> None:
+        self.count("sign-up")
+        self.sign_ups += 1
+        username = f"{self.tag}-{self.index}-{self.sign_ups}"
+        status, body = await self.request("POST", "/attestation/options", json.dumps({"username": username}).encode())
+        if status != 200:
+            return
+        options = json.loads(body)
+        credential, response = self.load.authenticator.register(options)
+        finish = Finish("sign-up", "/attestation/result", json.dumps(response).encode(), {},
+                        from_base64url(options["challenge"]), credential, username)
+        status, body = await self.request("POST", finish.route, finish.body, finish=finish)
+        if status == 200:
+            tracked = TrackedCredential(credential, username)
+            self.load.accounts[username] = credential.user_handle
+            self.load.live[credential.credential_id] = tracked
+            self.load.credentials.append(tracked)
+            self.load.honoured_challenges.append(finish.challenge)
+            self.accounts.append(CeremonyAccount(
+                username, credential.user_handle, [tracked], json.loads(body).get("sessionToken"),
+                credential.credential_id,
+            ))
+
+    async def add_passkey(self, account: CeremonyAccount) -> None:
+        self.count("addition")
+        bearer = {"Authorization": f"Bearer {account.token}"}
+        status, body = await self.request(
+            "POST", "/attestation/options", json.dumps({"username": ""}).encode(), bearer)
+        if status == 401:
+            account.token = None
+        if status != 200:
+            return
+        options = json.loads(body)
+        credential, response = self.load.authenticator.register(options)
+        finish = Finish("addition", "/attestation/result", json.dumps(response).encode(), bearer,
+                        from_base64url(options["challenge"]), credential, account.username)
+        status, body = await self.request("POST", finish.route, finish.body, bearer, finish=finish)
+        if status == 401:
+            account.token = None
+        if status == 200:
+            tracked = TrackedCredential(credential, account.username)
+            account.credentials.append(tracked)
+            self.load.live[credential.credential_id] = tracked
+            self.load.credentials.append(tracked)
+            self.load.honoured_challenges.append(finish.challenge)
+
+    async def sign_in(self, account: CeremonyAccount, tracked: TrackedCredential | None = None,
+                      own: bool = True) -> int | None:
+        """A discoverable sign-in with `tracked` (one of the account's credentials by default); a racing sign-in
+        (`own` false) neither keeps its session nor counts its counter as acknowledged."""
+        self.count("sign-in" if own else "sign-in racing a deletion (#race)")
+        tracked = tracked or random.choice(account.credentials)
+        status, body = await self.request("POST", "/assertion/options", b"{}", own=own)
+        if status != 200:
+            return status
+        challenge = json.loads(body)["challenge"]
+        tracked.counter += 1
+        assertion = self.load.authenticator.authenticate(tracked.credential, challenge, tracked.counter)
+        route = "/assertion/result" if own else "/assertion/result#race"
+        finish = Finish("sign-in", route, json.dumps(assertion).encode(), {}, from_base64url(challenge),
+                        tracked.credential, account.username, tracked, tracked.counter)
+        status, body = await self.request("POST", finish.route, finish.body, own=own, finish=finish)
+        if status == 200:
+            self.load.honoured_challenges.append(finish.challenge)
+            tracked.acknowledged_counter = max(tracked.acknowledged_counter, finish.counter)
+            tracked.sign_ins += 1
+            if own:
+                account.token = json.loads(body).get("sessionToken")
+                account.token_credential = tracked.credential.credential_id
+        return status
+
+    async def delete_passkey(self, account: CeremonyAccount) -> None:
+        """Deletes one of the account's passkeys other than its session's; half the time a sign-in with that passkey
+        races the deletion."""
+        candidates = [t for t in account.credentials if t.credential.credential_id != account.token_credential]
+        if not candidates:
+            await self.sign_in(account)
+            return
+        self.count("deletion")
+        victim = random.choice(candidates)
+        account.credentials.remove(victim)
+        victim.reserved = True
+        credential_id = victim.credential.credential_id
+        self.load.live.pop(credential_id, None)
+        route = f"/credentials/{base64url(credential_id)}"
+        deletion = self.request("DELETE", route, headers={"Authorization": f"Bearer {account.token}"})
+        if random.random() < 0.5:
+            (status, _), _ = await asyncio.gather(deletion, self.sign_in(account, victim, own=False))
+        else:
+            status, _ = await deletion
+        self.load.deletions.setdefault(credential_id, []).append(
+            next(a for a in reversed(self.load.answers) if a.route == route))
+        if status == 200:
+            self.load.deleted.add(credential_id)
+        elif status is None or status >= 500:
+            self.load.uncertain_deletes.add(credential_id)
+        else:  # refused (401: the session ended; 409 or 404 would be a defect the checks below report), kept
+            if status == 401:
+                account.token = None
+            victim.reserved = False
+            account.credentials.append(victim)
+            self.load.live[credential_id] = victim
+
+    def close(self) -> None:
+        self.drop_connection()
+
+
+@dataclass
+class DatabaseState:
+    """What the database holds, read directly: credentials (ID → user handle, counter, version), accounts
+    (username → user handle), sessions per credential ID, credentials per user handle, the pending challenges, and
+    the three invariants' counts with a few examples."""
+
+    credentials: dict[bytes, tuple[bytes, int, int]]
+    accounts: dict[str, bytes]
+    sessions: dict[bytes, int]
+    pending: set[bytes]
+    orphan_credentials: list[str]
+    orphan_sessions: list[str]
+    empty_accounts: list[str]
+
+    @property
+    def credentials_per_user(self) -> dict[bytes, int]:
+        counts: dict[bytes, int] = {}
+        for user_handle, _, _ in self.credentials.values():
+            counts[user_handle] = counts.get(user_handle, 0) + 1
+        return counts
+
+
+# The invariants as SQL, the same in SQLite and PostgreSQL: a credential whose user handle has no account; a
+# session whose credential is gone; an account (other than `apple:`, which Sign in with Apple opens) without a
+# credential. Each selects a hex key of the offending row.
+INVARIANT_QUERIES = {
+    "orphan_credentials": "SELECT {hex}(c.credential_id) FROM passkey_credentials c WHERE NOT EXISTS "
+                          "(SELECT 1 FROM passkey_accounts a WHERE a.user_handle = c.user_handle)",
+    "orphan_sessions": "SELECT {hex}(s.credential_id) FROM passkey_server_sessions s WHERE NOT EXISTS "
+                       "(SELECT 1 FROM passkey_credentials c WHERE c.credential_id = s.credential_id)",
+    "empty_accounts": "SELECT a.username FROM passkey_accounts a WHERE a.username NOT LIKE 'apple:%' AND NOT EXISTS "
+                      "(SELECT 1 FROM passkey_credentials c WHERE c.user_handle = a.user_handle)",
+}
+
+
+class CeremonyDatabase:
+    """Reads a DatabaseState from the SQLite file or the throwaway cluster's database, with sqlite3 or psql."""
+
+    def __init__(self, sqlite_path: str | None = None, postgres: ThrowawayPostgres | None = None,
+                 database: str = ""):
+        self.sqlite_path, self.postgres, self.database = sqlite_path, postgres, database
+
+    def rows(self, statements: list[str]) -> list[list[list[str]]]:
+        """The rows of each statement (`{hex}(column)` is the column in hexadecimal), every value as text; on
+        PostgreSQL in one psql run, one transaction."""
+        if self.sqlite_path is not None:
+            with sqlite3.connect(self.sqlite_path, timeout=30) as connection:
+                return [[[("" if v is None else str(v)) for v in row]
+                         for row in connection.execute(statement.replace("{hex}(", "hex("))]
+                        for statement in statements]
+        assert self.postgres is not None
+        separator = "-- next statement --"
+        script = f"\\echo {separator}\n".join(
+            re.sub(r"\{hex\}\(([^)]*)\)", r"encode(\1, 'hex')", statement) + ";\n" for statement in statements)
+        output = subprocess.run(
+            ["psql", self.postgres.url(self.database), "-v", "ON_ERROR_STOP=1", "-tA", "-1", "-f", "-"],
+            input=script, check=True, capture_output=True, text=True, timeout=60,
+        ).stdout
+        return [[line.split("|") for line in part.splitlines() if line] for part in output.split(separator)]
+
+    def state(self) -> DatabaseState:
+        credential_rows, account_rows, session_rows, challenge_rows, *invariant_rows = self.rows([
+            "SELECT {hex}(credential_id), {hex}(user_handle), sign_count, version FROM passkey_credentials",
+            "SELECT username, {hex}(user_handle) FROM passkey_accounts",
+            "SELECT {hex}(credential_id) FROM passkey_server_sessions",
+            "SELECT {hex}(challenge) FROM passkey_challenges",
+            *INVARIANT_QUERIES.values(),
+        ])
+        credentials = {bytes.fromhex(c): (bytes.fromhex(u), int(n), int(v)) for c, u, n, v in credential_rows}
+        accounts = {name: bytes.fromhex(handle) for name, handle in account_rows}
+        sessions: dict[bytes, int] = {}
+        for (credential_id,) in session_rows:
+            sessions[bytes.fromhex(credential_id)] = sessions.get(bytes.fromhex(credential_id), 0) + 1
+        pending = {bytes.fromhex(c) for (c,) in challenge_rows}
+        found = {name: [row[0].lower() for row in rows] for name, rows in zip(INVARIANT_QUERIES, invariant_rows)}
+        return DatabaseState(credentials, accounts, sessions, pending, **found)
+
+
+@dataclass
+class KillRow:
+    """One kill: when, what was in flight, the re-sends, and what the database held once the server served again."""
+
+    number: int
+    at: float
+    in_flight: int = 0
+    in_flight_finishes: int = 0
+    restart_seconds: float = 0.0
+    resent_200: int = 0
+    resent_in_flight: int = 0
+    resends_refused: int = 0
+    resends_honoured: int = 0  # in flight, challenge still pending: its first honouring
+    orphan_credentials: int = 0
+    orphan_sessions: int = 0
+    empty_accounts: int = 0
+    first_ok_after: float | None = None  # from the reopening to the first 200 of a ceremony's result
+    failures: list[str] = field(default_factory=list)
+
+
+def check_invariants(outcome: Outcome, load: CeremonyLoad, state: DatabaseState, when: str,
+                     earlier: DatabaseState | None = None) -> list[str]:
+    """Invariants 1, 2 and 4 on `state`, counting only the rows not already found in `earlier` (the state after
+    the previous kill), each example with what the clients did with it; returns the failures (also added to
+    `outcome`)."""
+    failures = []
+    for name, what in (("orphan_credentials", "credentials whose user handle has no account"),
+                       ("orphan_sessions", "sessions whose credential is gone"),
+                       ("empty_accounts", "accounts without a credential")):
+        new = [key for key in getattr(state, name) if earlier is None or key not in getattr(earlier, name)]
+        if new:
+            examples = "; ".join(f"{key} ({history(load, key)})" for key in new[:2])
+            failures.append(f"{when}: {len(new)} {'new ' if earlier is not None else ''}{what}, e.g. {examples}")
+    outcome.failures.extend(failures)
+    return failures
+
+
+def history(load: CeremonyLoad, key: str) -> str:
+    """What the clients sent for a credential ID in hex, or a username: its finish requests and deletions, each
+    with its answer and, when it was in flight at a kill, which one."""
+
+    def moment(sent: float, answered: float | None, status: int | None) -> str:
+        for number, (killed, _) in enumerate(load.kills, 1):
+            if sent <= killed <= (answered or killed) + 0.05:
+                return f"{status or 'no answer'}, in flight at kill {number}"
+        return f"{status}"
+
+    events = [
+        (f.sent, f"{f.kind}{' (race)' if f.route.endswith('#race') else ''} {moment(f.sent, f.answered, f.status)}")
+        for f in load.finishes if f.credential.credential_id.hex() == key or f.username == key
+    ]
+    events += [(a.sent, f"deletion {moment(a.sent, a.answered, a.status)}")
+               for credential_id, answers in load.deletions.items() if credential_id.hex() == key for a in answers]
+    return ", then ".join(text for _, text in sorted(events)) or "no request of the clients names it"
+
+
+async def resend(load: CeremonyLoad, kept: list[Finish], before: DatabaseState, row: KillRow) \
+        -> dict[str, dict[bytes, int]]:
+    """Sends each kept finish again, one at a time on one connection, while the workers wait. A finish answered
+    200 must now be refused (4xx); so must one in flight at the kill whose challenge is no longer pending (the
+    killed server took it). One whose challenge is still pending may be honoured now, once: that is its first.
+    Returns how many sessions and credentials the honoured ones may have added, per credential ID and user
+    handle."""
+    allowed: dict[str, dict[bytes, int]] = {"sessions": {}, "credentials": {}}
+    connection: CeremonyConnection | None = None
+    for finish in kept:
+        port = load.instances[0].port
+        sent = time.monotonic()
+        try:
+            if connection is None:
+                connection = CeremonyConnection(port)
+                await asyncio.wait_for(connection.open(), REQUEST_TIMEOUT)
+            status, body = await asyncio.wait_for(
+                connection.send("POST", finish.route.split("#")[0], finish.body, finish.headers),
+                REQUEST_TIMEOUT,
+            )
+        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError) as error:
+            load.answers.append(Answer(finish.route + "#resend", port, sent, time.monotonic(), None,
+                                       type(error).__name__))
+            row.failures.append(f"a re-sent {finish.kind} got no answer ({type(error).__name__})")
+            if connection is not None:
+                connection.close()
+            connection = None
+            continue
+        load.answers.append(Answer(finish.route + "#resend", port, sent, time.monotonic(), status))
+        if connection.closing:
+            connection.close()
+            connection = None
+        was = "answered 200" if finish.status == 200 else "in flight at the kill"
+        pending = finish.challenge in before.pending
+        if 400 <= status < 500:
+            row.resends_refused += 1
+            continue
+        if status == 200 and finish.status is None and pending:
+            row.resends_honoured += 1
+            load.honoured_challenges.append(finish.challenge)
+            key = finish.credential.credential_id
+            if finish.kind in ("sign-up", "sign-in"):
+                allowed["sessions"][key] = allowed["sessions"].get(key, 0) + 1
+            if finish.kind in ("sign-up", "addition"):
+                handle = finish.credential.user_handle
+                allowed["credentials"][handle] = allowed["credentials"].get(handle, 0) + 1
+                tracked = TrackedCredential(finish.credential, finish.username, reserved=True)
+                load.live[key] = tracked
+                load.credentials.append(tracked)
+                if finish.kind == "sign-up":
+                    load.accounts[finish.username] = handle
+            elif finish.tracked is not None and not finish.tracked.reserved:
+                finish.tracked.acknowledged_counter = max(finish.tracked.acknowledged_counter, finish.counter)
+                finish.tracked.sign_ins += 1
+            continue
+        reason = (f"its challenge was {'still' if pending else 'no longer'} pending" if finish.status is None
+                  else "a challenge honoured twice" if status == 200 else "neither refused nor honoured")
+        row.failures.append(f"a {finish.kind} {was}, sent again after the restart: {status} ({reason}): "
+                            f"{body[:200].decode(errors='replace')}")
+    if connection is not None:
+        connection.close()
+    return allowed
+
+
+def kill_during_ceremony(settings: Settings, postgres: ThrowawayPostgres, backend: str) -> Outcome:
+    name = f"kill-during-ceremony-{backend}"
+    outcome = Outcome(
+        name,
+        f"passkey-server on {'SQLite' if backend == 'sqlite' else 'PostgreSQL'} killed with SIGKILL "
+        f"{settings.kills} times during sign-ups, passkey additions and deletions and sign-ins, restarted each time "
+        "on the same database",
+    )
+    with tempfile.TemporaryDirectory(prefix="passkey-fault-kill-") as directory:
+        if backend == "sqlite":
+            path = os.path.join(directory, "passkeys.sqlite")
+            target, database = path, CeremonyDatabase(sqlite_path=path)
+        else:
+            database_name = "passkey_fault_kill_during_ceremony"
+            target = postgres.create_database(database_name)
+            database = CeremonyDatabase(postgres=postgres, database=database_name)
+        with cluster_on(settings, target) as cluster:
+            cluster.start(1)
+            load = CeremonyLoad(list(cluster.instances))
+            rows: list[KillRow] = []
+            workers = [CeremonyWorker(load, index, "kill") for index in range(settings.concurrency)]
+
+            async def served_since(moment: float) -> None:
+                """Waits until a ceremony's result is answered 200 after `moment` (the last reopening), for at
+                most RECOVERY_BOUND s, and notes how long that took on the last kill's row."""
+                limit = moment + RECOVERY_BOUND
+                while first_ok_after(load.answers, moment) is None and time.monotonic() < limit:
+                    await asyncio.sleep(0.02)
+                if rows:
+                    rows[-1].first_ok_after = first_ok_after(load.answers, moment)
+                    if rows[-1].first_ok_after is None:
+                        rows[-1].failures.append(f"no 200 of a ceremony's result within {RECOVERY_BOUND} s of "
+                                                 "the restart")
+                        outcome.failures.append(f"kill {rows[-1].number}: {rows[-1].failures[-1]}")
+
+            previous: list[DatabaseState | None] = [None]  # the state read after the previous kill
+
+            async def kills() -> None:
+                started = reopened = time.monotonic()
+                for number in range(1, settings.kills + 1):
+                    wait = random.uniform(0.2, 1.2) + (settings.before_seconds if number == 1 else 0.3)
+                    await asyncio.sleep(wait)
+                    await served_since(reopened)
+                    victim = load.instances[0]
+                    load.open.clear()
+                    killed_at = time.monotonic()
+                    victim.process.kill()
+                    load.kills.append((killed_at, killed_at))
+                    await asyncio.to_thread(victim.process.wait)
+                    row = KillRow(number, killed_at - started)
+                    # The requests in flight see the connection close; wait until each has its answer or error.
+                    limit = time.monotonic() + 5
+                    while (any(f.answered is None for f in load.finishes if f.sent <= killed_at)
+                           and time.monotonic() < limit):
+                        await asyncio.sleep(0.01)
+                    row.in_flight = sum(1 for a in load.answers if a.sent <= killed_at <= a.answered)
+                    in_flight = [f for f in load.finishes if f.sent <= killed_at and f.status is None
+                                 and f.answered is not None and f.answered >= killed_at]
+                    honoured = [f for f in load.finishes if f.status == 200 and f.answered is not None
+                                and f.answered >= killed_at - KEPT_200_SECONDS]
+                    row.in_flight_finishes = len(in_flight)
+                    row.resent_in_flight, row.resent_200 = len(in_flight), len(honoured)
+                    load.dead_ports.add(victim.port)
+                    restarted = time.monotonic()
+                    await asyncio.to_thread(cluster.start, 1, 60)
+                    load.instances = [cluster.instances[-1]]
+                    row.restart_seconds = time.monotonic() - restarted
+                    for worker in workers:
+                        worker.drop_connection()
+                    before = await asyncio.to_thread(database.state)
+                    found = check_invariants(outcome, load, before, f"after kill {number}", previous[0])
+                    previous[0] = before
+                    row.failures.extend(found)
+                    row.orphan_credentials = len(before.orphan_credentials)
+                    row.orphan_sessions = len(before.orphan_sessions)
+                    row.empty_accounts = len(before.empty_accounts)
+                    still = [f for f in honoured if f.challenge in before.pending]
+                    if still:
+                        row.failures.append(f"{len(still)} challenges answered 200 are pending after the restart")
+                    allowed = await resend(load, in_flight + honoured, before, row)
+                    after = await asyncio.to_thread(database.state)
+                    grown_sessions = [
+                        key.hex() for key, count in after.sessions.items()
+                        if count - before.sessions.get(key, 0) > allowed["sessions"].get(key, 0)
+                    ]
+                    if grown_sessions:
+                        row.failures.append(f"re-sent finishes started sessions a second time for "
+                                            f"{len(grown_sessions)} credentials, e.g. {grown_sessions[:2]}")
+                    before_counts = before.credentials_per_user
+                    grown_credentials = [
+                        key.hex() for key, count in after.credentials_per_user.items()
+                        if count - before_counts.get(key, 0) > allowed["credentials"].get(key, 0)
+                    ]
+                    if grown_credentials:
+                        row.failures.append(f"re-sent finishes stored credentials a second time for "
+                                            f"{len(grown_credentials)} users, e.g. {grown_credentials[:2]}")
+                    outcome.failures.extend(f"kill {number}: {f}" for f in row.failures if f not in found)
+                    rows.append(row)
+                    reopened = time.monotonic()
+                    load.kills[-1] = (killed_at, reopened)
+                    load.open.set()
+                await asyncio.sleep(settings.after_seconds / 2)
+                await served_since(reopened)
+
+            async def run() -> None:
+                load.open.set()
+                tasks = [asyncio.create_task(worker.run()) for worker in workers]
+                try:
+                    await kills()
+                finally:
+                    load.stopping = True
+                    load.open.set()
+                    await asyncio.wait(tasks, timeout=REQUEST_TIMEOUT * 2 + 5)
+                    for worker in workers:
+                        worker.close()
+                    for task in tasks:
+                        if not task.done():
+                            task.cancel()
+
+            asyncio.run(run())
+            outcome.answers = load.answers
+            outcome.kill_rows = rows
+            firsts = [r.first_ok_after for r in rows if r.first_ok_after is not None]
+            outcome.first_ok_after = max(firsts) if firsts else None
+            outcome.check(load.instances[0].process.poll() is None,
+                          f"the last instance exited:\n{load.instances[0].log()[-2000:]}")
+        final = database.state()
+        kill_checks(outcome, load, final, settings.store_deadline)
+        if backend == "sqlite":
+            with sqlite3.connect(path) as connection:
+                integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
+            outcome.check(integrity == "ok", f"PRAGMA integrity_check: {integrity}")
+            outcome.notes.append(f"PRAGMA integrity_check: {integrity}")
+    return outcome
+
+
+def kill_checks(outcome: Outcome, load: CeremonyLoad, final: DatabaseState, deadline: float) -> None:
+    """The answers (2xx, 4xx, 503, or a connection error of a request in flight at a kill; never a 500), and the
+    database once the server stopped: the invariants, and what the 200 answers imply."""
+    check_answers(outcome, load, deadline)
+    outcome.notes.pop()  # check_answers' count of the replays, which this case does not send
+    strange = [a for a in load.answers if a.status is not None and not (200 <= a.status < 300
+                                                                         or 400 <= a.status < 500
+                                                                         or a.status == 503)]
+    outcome.check(not strange, f"{len(strange)} answers neither 2xx, 4xx nor 503: "
+                               + "; ".join(describe(outcome, a) for a in strange[:3]))
+    at_kill = [a for a in load.answers if a.status is None
+               and not any(a.sent <= killed <= a.answered + 0.05 for killed, _ in load.kills)]
+    outcome.check(not at_kill, f"{len(at_kill)} connection errors of requests not in flight at a kill: "
+                               + "; ".join(describe(outcome, a) for a in at_kill[:3]))
+    check_invariants(outcome, load, final, "at the end")
+    missing = [t.username for t in load.live.values() if t.credential.credential_id not in final.credentials]
+    outcome.check(not missing, f"{len(missing)} passkeys registered with a 200 and never deleted are not stored: "
+                               f"{missing[:3]}")
+    wrong = [t.username for t in load.live.values() if t.credential.credential_id in final.credentials
+             and final.credentials[t.credential.credential_id][0] != t.credential.user_handle]
+    outcome.check(not wrong, f"passkeys stored for another user handle: {wrong[:3]}")
+    accounts = [u for u, handle in load.accounts.items() if final.accounts.get(u) != handle]
+    outcome.check(not accounts, f"{len(accounts)} sign-ups answered 200 have no account: {accounts[:3]}")
+    still = [c for c in load.deleted if c in final.credentials]
+    outcome.check(not still, f"{len(still)} passkeys deleted with a 200 are still stored")
+    behind = [
+        (t.username, final.credentials[t.credential.credential_id][1:], t.acknowledged_counter, t.sign_ins)
+        for t in load.live.values() if t.credential.credential_id in final.credentials
+        and (final.credentials[t.credential.credential_id][1] < t.acknowledged_counter
+             or final.credentials[t.credential.credential_id][2] < t.sign_ins)
+    ]
+    outcome.check(not behind, f"counters or versions behind the 200 answers: {behind[:3]}")
+    pending = [c for c in load.honoured_challenges if c in final.pending]
+    outcome.check(not pending, f"{len(pending)} challenges answered 200 are still pending")
+    rows = outcome.kill_rows
+    operations = ", ".join(f"{what}: {count}" for what, count in load.operations.items())
+    outcome.notes.append(
+        f"ceremonies begun: {operations}; {sum(r.resent_200 + r.resent_in_flight for r in rows)} finishes sent "
+        f"again after the restarts ({sum(r.resent_200 for r in rows)} answered 200 before, "
+        f"{sum(r.resent_in_flight for r in rows)} in flight), {sum(r.resends_refused for r in rows)} refused, "
+        f"{sum(r.resends_honoured for r in rows)} in flight with their challenge still pending honoured once; "
+        f"at the end {len(final.accounts)} accounts, {len(final.credentials)} passkeys, "
+        f"{sum(final.sessions.values())} sessions; {len(load.deleted)} deletions answered 200, "
+        f"{len(load.uncertain_deletes)} unanswered; refusals during the load: "
+        + (", ".join(f"{key}: {count}" for key, count in sorted(load.refused.items())) or "none")
+    )
+
+
+def print_kill_rows(outcome: Outcome) -> None:
+    print(f"\n{outcome.name}, per kill (the database read once the server served again, before the re-sends):\n")
+    print("| kill | at | requests in flight | finishes in flight | restart | finishes re-sent (200 before + in "
+          "flight) | re-sends refused | honoured once (challenge pending) | credentials without account | sessions "
+          "without credential | accounts without credential | first 200 after | result |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for r in outcome.kill_rows:
+        result = "pass" if not r.failures else "**FAIL**"
+        print(f"| {r.number} | {r.at:.2f} s | {r.in_flight} | {r.in_flight_finishes} | {r.restart_seconds:.2f} s | "
+              f"{r.resent_200 + r.resent_in_flight} ({r.resent_200} + {r.resent_in_flight}) | {r.resends_refused} | "
+              f"{r.resends_honoured} | {r.orphan_credentials} | {r.orphan_sessions} | {r.empty_accounts} | "
+              f"{'—' if r.first_ok_after is None else f'{r.first_ok_after:.2f} s'} | {result} |")
+    for r in outcome.kill_rows:
+        for failure in r.failures:
+            print(f"  - kill {r.number} FAILED: {failure}")
+
+
 # The run.
 
 
 FAULTS = [
     "postgres-restart", "postgres-stop", "sigkill", "sigterm", "lock", "concurrent-start", "sqlite-full",
-    "sqlite-read-only", "hostile-database",
+    "sqlite-read-only", "hostile-database", "kill-during-ceremony-sqlite", "kill-during-ceremony-postgres",
 ]
+# Names that stand for several faults.
+FAULT_GROUPS = {"kill-during-ceremony": ["kill-during-ceremony-sqlite", "kill-during-ceremony-postgres"]}
 
 
 def run_fault(name: str, settings: Settings, postgres: ThrowawayPostgres) -> Outcome:
@@ -998,6 +1674,8 @@ def run_fault(name: str, settings: Settings, postgres: ThrowawayPostgres) -> Out
         return sqlite_full(settings)
     if name == "sqlite-read-only":
         return sqlite_read_only(settings)
+    if name.startswith("kill-during-ceremony-"):
+        return kill_during_ceremony(settings, postgres, name.rsplit("-", 1)[1])
     return hostile_database(settings, postgres)
 
 
@@ -1029,6 +1707,9 @@ def print_table(outcomes: list[Outcome], settings: Settings) -> None:
         print(f"- {o.name}: {o.fault}. " + "; ".join(o.notes))
         for failure in o.failures:
             print(f"  - FAILED: {failure}")
+    for o in outcomes:
+        if o.kill_rows:
+            print_kill_rows(o)
 
 
 def main() -> int:
@@ -1039,16 +1720,18 @@ def main() -> int:
     parser.add_argument("--after-seconds", type=float, default=4, help="load after the first 200 of the recovery")
     parser.add_argument("--concurrency", type=int, default=8, help="client workers")
     parser.add_argument("--store-deadline", type=float, default=3, help="the servers' --store-deadline")
-    parser.add_argument("--faults", default=",".join(FAULTS), help="comma-separated, among " + ", ".join(FAULTS))
+    parser.add_argument("--faults", default=",".join(FAULTS),
+                        help="comma-separated, among " + ", ".join([*FAULTS, *FAULT_GROUPS]))
+    parser.add_argument("--kills", type=int, default=8, help="SIGKILLs in each kill-during-ceremony case")
     parser.add_argument("--time-limit", type=float, default=900, help="seconds after which the run is abandoned")
     arguments = parser.parse_args()
-    names = arguments.faults.split(",")
+    names = [member for name in arguments.faults.split(",") for member in FAULT_GROUPS.get(name, [name])]
     for name in names:
         if name not in FAULTS:
             parser.error(f"unknown fault {name}")
     settings = Settings(
         os.path.abspath(arguments.server), arguments.fault_seconds, arguments.before_seconds,
-        arguments.after_seconds, arguments.concurrency, arguments.store_deadline,
+        arguments.after_seconds, arguments.concurrency, arguments.store_deadline, arguments.kills,
     )
 
     def give_up(*_: object) -> None:

@@ -18,7 +18,7 @@ import Testing
         return Set(text.matches(of: row).compactMap { $0.output[1].substring.map(String.init) })
     }
 
-    /// The codes the sources of the routes (`Sources/PasskeyHummingbird`) write as string literals: a
+    /// The codes the sources of the routes (`Sources/PasskeyHummingbird` and its folders) write as string literals: a
     /// `RouteRefusal`'s, a `Rejection`'s `code:`, a `…Code` constant's, and the pairs of `Rejection`'s refusals of
     /// the HTTP layer (`("notFound", "no route …")`).
     static func namedInRouteSources() throws -> Set<String> {
@@ -28,9 +28,10 @@ import Testing
         ].map { try Regex($0) }
         let pairs = try Regex(#"[=?:] \("([A-Za-z]+)", ""#)
         var codes: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+        let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".swift") }
+        for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for pattern in everywhere + (file == "Rejection.swift" ? [pairs] : []) {
+            for pattern in everywhere + (file.hasSuffix("/Rejection.swift") ? [pairs] : []) {
                 for match in text.matches(of: pattern) {
                     if let code = match.output[1].substring { codes.insert(String(code)) }
                 }

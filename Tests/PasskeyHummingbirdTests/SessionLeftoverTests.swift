@@ -6,20 +6,40 @@ import PasskeyHummingbird
 import PasskeyVerifier
 import Testing
 
-/// A sign-in that fails after its session was stored (the account read finds nothing, or fails) leaves no session
-/// behind and ends none of the account's others (review of the hot path, L1).
+/// A sign-in whose transaction fails after its session was stored (the session trim fails), or whose account read
+/// finds nothing, commits nothing: no session is left behind and none of the account's others ends.
 @Suite(.alsoUnderAHostPrefix) struct SessionLeftoverTests {
-    /// How the account read of a sign-in goes.
-    enum JoinedRead: Sendable {
+    /// How the sign-in's transaction goes.
+    enum Script: Sendable {
         case forwarded
-        case missing
-        case failing
+        case accountMissing
+        case trimFailing
     }
 
-    /// The SQLite user store, with the sign-in's account read answering as `joinedRead` says.
+    /// The SQLite storage, whose transactions' account read and session trim answer as `script` says.
+    struct ScriptedStorage: AccountStorage {
+        let base: any AccountStorage
+        let script: NIOLockedValueBox<Script>
+
+        var stores: AccountStores { base.stores }
+
+        func withTransaction<Result: Sendable>(
+            _ body: @escaping @Sendable (AccountStores) async throws -> Result
+        ) async throws -> Result {
+            let script = self.script.withLockedValue { $0 }
+            return try await base.withTransaction { stores in
+                var scripted = stores
+                scripted.users = ScriptedUserStore(base: stores.users, accountMissing: script == .accountMissing)
+                scripted.sessions = ScriptedSessionStore(base: stores.sessions, trimFailing: script == .trimFailing)
+                return try await body(scripted)
+            }
+        }
+    }
+
+    /// A user store whose account read finds nothing when `accountMissing`.
     struct ScriptedUserStore: UserStore {
         let base: any UserStore
-        let joinedRead: NIOLockedValueBox<JoinedRead>
+        let accountMissing: Bool
 
         func userHandle(forUsername username: String, proposing proposed: [UInt8]) async throws -> [UInt8] {
             try await base.userHandle(forUsername: username, proposing: proposed)
@@ -34,40 +54,49 @@ import Testing
         }
 
         func account(forUserHandle userHandle: [UInt8]) async throws -> Account? {
-            try await base.account(forUserHandle: userHandle)
+            accountMissing ? nil : try await base.account(forUserHandle: userHandle)
         }
 
         func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) async throws -> Bool {
             try await base.setDisplayName(displayName, forUserHandle: userHandle)
         }
 
-        func account(
-            forUserHandle userHandle: [UInt8],
-            holding credentialID: [UInt8],
-            in credentialStore: any CredentialStore
-        ) async throws -> Account? {
-            switch joinedRead.withLockedValue({ $0 }) {
-            case .forwarded:
-                try await base.account(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
-            case .missing:
-                nil
-            case .failing:
-                throw UserStoreError("unreachable")
-            }
+        func lockAccount(userHandle: [UInt8]) async throws {
+            try await base.lockAccount(userHandle: userHandle)
         }
     }
 
-    @Test(arguments: [(JoinedRead.missing, "unknownCredential", 400), (.failing, "storeUnavailable", 503)])
-    func aSignInFailingAfterItsSessionLeavesNoneAndEndsNone(read: JoinedRead, code: String, status: Int)
+    /// A session store whose trim fails when `trimFailing`, after the new session was inserted.
+    struct ScriptedSessionStore: SessionStore {
+        let base: any SessionStore
+        let trimFailing: Bool
+
+        func insert(_ session: SessionRecord) async throws { try await base.insert(session) }
+        func session(tokenHash: [UInt8]) async throws -> SessionRecord? { try await base.session(tokenHash: tokenHash) }
+        func touch(tokenHash: [UInt8], lastSeenAt: Int64, idleExpiresAt: Int64) async throws {
+            try await base.touch(tokenHash: tokenHash, lastSeenAt: lastSeenAt, idleExpiresAt: idleExpiresAt)
+        }
+        func remove(tokenHash: [UInt8]) async throws -> Bool { try await base.remove(tokenHash: tokenHash) }
+        func removeAll(userHandle: [UInt8]) async throws -> Int { try await base.removeAll(userHandle: userHandle) }
+        func removeAll(credentialID: [UInt8]) async throws -> Int {
+            try await base.removeAll(credentialID: credentialID)
+        }
+        func removeOldest(userHandle: [UInt8], keeping count: Int, sparing kept: [UInt8]) async throws -> Int {
+            guard !trimFailing else { throw UserStoreError("unreachable") }
+            return try await base.removeOldest(userHandle: userHandle, keeping: count, sparing: kept)
+        }
+        func removeExpired(at now: Int64) async throws -> Int { try await base.removeExpired(at: now) }
+        func activeSessionCount(at now: Int64) async throws -> Int { try await base.activeSessionCount(at: now) }
+    }
+
+    @Test(arguments: [(Script.accountMissing, "unknownCredential", 400), (.trimFailing, "storeUnavailable", 503)])
+    func aSignInFailingAfterItsSessionLeavesNoneAndEndsNone(script: Script, code: String, status: Int)
         async throws
     {
         try await ServerHarness.withTemporarySQLiteStorage { sqlite in
-            let joinedRead = NIOLockedValueBox(JoinedRead.forwarded)
+            let scripted = NIOLockedValueBox(Script.forwarded)
             let storage = PasskeyStorage(
-                credentialStore: sqlite.credentialStore,
-                challengeStore: sqlite.challengeStore,
-                userStore: ScriptedUserStore(base: sqlite.userStore, joinedRead: joinedRead),
-                sessionStore: sqlite.sessionStore
+                accountStorage: ScriptedStorage(base: sqlite.accountStorage, script: scripted)
             )
             try await ServerHarness.run(storage: storage) { server in
                 var authenticator = ServerHarness.authenticator()
@@ -78,8 +107,11 @@ import Testing
                 let now = Int64(Date().timeIntervalSince1970)
                 let before = try await sqlite.sessionStore.activeSessionCount(at: now)
                 #expect(before == SessionPolicy.maximumSessionsPerAccount)
+                let counter = try await sqlite.credentialStore.credentials(
+                    forUserHandle: try #require(try await sqlite.userStore.existingUserHandle(forUsername: "leftover"))
+                ).first?.signCount
 
-                joinedRead.withLockedValue { $0 = read }
+                scripted.withLockedValue { $0 = script }
                 let options = try await server.requestOptions(AssertionOptionsRequest(username: nil))
                 let assertion = try authenticator.authenticate(options: options)
                 let response = try await server.post("/assertion/result", bytes: assertion.jsonBytes)
@@ -88,6 +120,10 @@ import Testing
 
                 #expect(try await sqlite.sessionStore.activeSessionCount(at: now) == before)
                 try ServerHarness.expectOK(try await server.signedIn(oldest).get("/session"))
+                let after = try await sqlite.credentialStore.credentials(
+                    forUserHandle: try #require(try await sqlite.userStore.existingUserHandle(forUsername: "leftover"))
+                ).first?.signCount
+                #expect(after == counter, "the refused sign-in's counter was not committed")
             }
         }
     }

@@ -7,52 +7,38 @@ import PasskeyVerifier
 /// every account it is given: a host that serves the open internet bounds account creation (for instance to
 /// registrations that stored a passkey) or uses a database store.
 public actor InMemoryAccountStore: AccountStore {
-    private var handlesByUsername: [String: [UInt8]] = [:]
-    private var accountsByHandle: [[UInt8]: Account] = [:]
+    private var table = InMemoryAccountTable()
 
     /// Creates an empty store.
     public init() {}
 
     /// The number of accounts held.
-    public var count: Int { accountsByHandle.count }
+    public var count: Int { table.count }
 
     /// Creates `account` unless its username or user handle is taken.
     public func createAccount(_ account: Account) -> Bool {
-        guard handlesByUsername[account.username] == nil, accountsByHandle[account.userHandle] == nil else {
-            return false
-        }
-        handlesByUsername[account.username] = account.userHandle
-        accountsByHandle[account.userHandle] = account
-        return true
+        table.createAccount(account)
     }
 
     /// The handle of `username`, creating the account with `proposed` when there is none.
     ///
     /// - Throws: `StoreError/Code/corruptedRow` when the name is free but `proposed` belongs to another account.
     public func userHandle(forUsername username: String, proposing proposed: [UInt8]) throws -> [UInt8] {
-        if let existing = handlesByUsername[username] {
-            return existing
-        }
-        guard createAccount(Account(username: username, userHandle: proposed)) else {
-            throw StoreError(.corruptedRow, "the proposed user handle belongs to another account")
-        }
-        return proposed
+        try table.userHandle(forUsername: username, proposing: proposed)
     }
 
     /// The handle of `username`, or `nil`.
     public func existingUserHandle(forUsername username: String) -> [UInt8]? {
-        handlesByUsername[username]
+        table.existingUserHandle(forUsername: username)
     }
 
     /// The account of `userHandle`, or `nil`.
     public func account(forUserHandle userHandle: [UInt8]) -> Account? {
-        accountsByHandle[userHandle]
+        table.account(forUserHandle: userHandle)
     }
 
     /// Sets the display name of the account of `userHandle`.
     public func setDisplayName(_ displayName: String?, forUserHandle userHandle: [UInt8]) -> Bool {
-        guard accountsByHandle[userHandle] != nil else { return false }
-        accountsByHandle[userHandle]?.displayName = displayName
-        return true
+        table.setDisplayName(displayName, forUserHandle: userHandle)
     }
 }

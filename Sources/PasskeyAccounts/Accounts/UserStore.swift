@@ -41,33 +41,17 @@ public protocol UserStore: AccountStore {
     func removeOldestAppleSignInSecrets(purpose: AppleSignInSecret.Purpose, keeping maximumCount: Int) async throws
         -> Int
 
-    /// The account of `userHandle` when `credentialID` is, at the time of the call, a credential of that account in
-    /// `credentialStore`; `nil` when the account or the credential is gone, or the credential is another account's.
-    /// A sign-in asks it once its session is stored, so that a passkey deleted meanwhile leaves no session behind
-    /// (WebAuthn Level 3 §7.2 `#sctn-verifying-assertion` step "identify the user" reads the record; this reads it
-    /// again with its owner).
-    ///
-    /// The default reads ``AccountStore/account(forUserHandle:)`` and then the credential;
-    /// `SQLiteUserStore` and `PostgresUserStore` read both in one statement when `credentialStore` is their
-    /// database's.
-    func account(
-        forUserHandle userHandle: [UInt8],
-        holding credentialID: [UInt8],
-        in credentialStore: any CredentialStore
-    ) async throws -> Account?
+    /// Inside a transaction of an ``AccountStorage``, holds the account of `userHandle` until the transaction ends,
+    /// so that another transaction that holds it waits: ``AccountService`` calls it first in every step that changes
+    /// an account (a passkey added or deleted, a sign-in's session), so the passkey limit, the last-passkey rule and
+    /// the session trim decide on rows no concurrent step is changing. An account that does not exist yet is not
+    /// held. PostgreSQL: `SELECT … FOR UPDATE` of the account's row. The default does nothing, for stores whose
+    /// transactions already run one at a time (SQLite's `BEGIN IMMEDIATE`, ``InMemoryAccountStorage``).
+    func lockAccount(userHandle: [UInt8]) async throws
 }
 
 extension UserStore {
-    /// Reads the account, then the credential (two calls).
-    public func account(
-        forUserHandle userHandle: [UInt8],
-        holding credentialID: [UInt8],
-        in credentialStore: any CredentialStore
-    ) async throws -> Account? {
-        try await accountReadingTwice(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
-    }
-
-    /// The default of ``account(forUserHandle:holding:in:)``, also for a store whose own statement does not apply.
+    /// Reads the account, then the credential: what a store's joined read of both falls back to.
     package func accountReadingTwice(
         forUserHandle userHandle: [UInt8],
         holding credentialID: [UInt8],
@@ -78,6 +62,9 @@ extension UserStore {
         else { return nil }
         return account
     }
+
+    /// Does nothing: the store's transactions run one at a time.
+    public func lockAccount(userHandle: [UInt8]) async throws {}
 
     /// Stores that keep no Sign in with Apple links have none.
     public func hasAppleSignIn(userHandle: [UInt8]) async throws -> Bool {

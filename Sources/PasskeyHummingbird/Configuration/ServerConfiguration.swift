@@ -1,4 +1,5 @@
 #if Hummingbird
+import PasskeyAccounts
 import PasskeyVerifier
 
 /// What the server is: the relying party it runs (WebAuthn Level 3 §5.4.2 `rp`), the origins it accepts
@@ -110,21 +111,27 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// The user verification of a ceremony whose client asked for `asked` (§5.4.4, §5.5): the stricter of
-    /// ``userVerification`` and `asked`, so that no client signs in with presence only where the operator requires
-    /// verification; in the ``conformance`` mode the client's own choice, as the conformance tools expect.
+    /// ``userVerification`` and `asked`; in the ``conformance`` mode the client's own choice
+    /// (``PasskeyAccounts/AccountService/Configuration/userVerification(askedFor:)``).
     public func userVerification(askedFor asked: UserVerificationRequirement?) -> UserVerificationRequirement {
-        guard let asked else { return userVerification }
-        if conformance { return asked }
-        return Self.strictness(asked) > Self.strictness(userVerification) ? asked : userVerification
+        accountServiceConfiguration.userVerification(askedFor: asked)
     }
 
-    /// `discouraged` < `preferred` < `required`.
-    private static func strictness(_ requirement: UserVerificationRequirement) -> Int {
-        switch requirement {
-        case .discouraged: 0
-        case .preferred: 1
-        case .required: 2
-        }
+    /// The rules of the accounts service: the passkey limit, the sessions, the concealment, the conformance mode and
+    /// the user verification.
+    public var accountServiceConfiguration: AccountService.Configuration {
+        AccountService.Configuration(
+            maximumPasskeysPerAccount: maximumPasskeysPerAccount,
+            sessions: SessionIssuing(
+                idleTimeout: sessionPolicy.idleTimeout,
+                lifetime: sessionPolicy.lifetime,
+                maximumPerAccount: SessionPolicy.maximumSessionsPerAccount
+            ),
+            concealsUnknownUsernames: concealsUnknownUsernames,
+            concealmentKey: concealmentKey,
+            conformance: conformance,
+            userVerification: userVerification
+        )
     }
 
     /// The session timeouts and cookie for these origins.

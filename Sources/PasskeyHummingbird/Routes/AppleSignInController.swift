@@ -22,30 +22,22 @@ import PasskeyVerifier
 /// answer `404 notFound`.
 public struct AppleSignInController<Context: RequestContext>: Sendable {
     /// How long an issued nonce is accepted, 600 seconds.
-    public static var nonceLifetime: Int64 { 600 }
+    public static var nonceLifetime: Int64 { AccountService.appleNonceLifetime }
     /// How long a registration ticket is accepted, 300 seconds.
-    public static var registrationTicketLifetime: Int64 { 300 }
+    public static var registrationTicketLifetime: Int64 { AccountService.appleRegistrationTicketLifetime }
 
     /// The bundle IDs and Services IDs tokens may be for; empty disables the route.
     public let clientIDs: [String]
     /// Apple's keys.
     public let keySetSource: any AppleKeySetSource
-    /// The accounts.
-    public let userStore: any UserStore
-    /// Makes the handles of new accounts.
-    public let relyingParty: RelyingParty
+    /// The accounts and their links.
+    public let service: AccountService
 
     /// Creates the controller.
-    public init(
-        clientIDs: [String],
-        keySetSource: any AppleKeySetSource,
-        userStore: any UserStore,
-        relyingParty: RelyingParty
-    ) {
+    public init(clientIDs: [String], keySetSource: any AppleKeySetSource, service: AccountService) {
         self.clientIDs = clientIDs
         self.keySetSource = keySetSource
-        self.userStore = userStore
-        self.relyingParty = relyingParty
+        self.service = service
     }
 
     /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, behind ``RejectionMiddleware`` and counted by
@@ -60,53 +52,40 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
 
     @Sendable func issueNonce(request: Request, context: Context) async throws -> Response {
         try requireConfiguration()
-        let nonce = AppleSignInSecret.generate(purpose: .nonce, lifetime: Self.nonceLifetime, now: Date())
-        try await userStore.storeAppleSignInSecret(nonce)
+        let nonce = try await service.issueAppleNonce()
         return try JSONResponse.make(AppleNonceResponse(nonce: nonce.value))
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
         try requireConfiguration()
         let body = try await RequestBodyReader.decode(AppleSignInRequest.self, from: request)
-        guard SessionToken.isWellFormed(Substring(body.rawNonce)),
-            try await userStore.takeAppleSignInSecret(body.rawNonce, purpose: .nonce, at: Date()) != nil
-        else {
-            throw WebAuthnError(
-                .challengeNotFound,
-                "the rawNonce was not issued by POST /auth/apple/nonce, was used already or has expired"
+        let verified = VerifiedToken()
+        let signIn = try await service.signInWithApple(rawNonce: body.rawNonce) {
+            let token = try await verify(body)
+            verified.token = token
+            return token.subject
+        }
+        if let token = verified.token {
+            let subjectHash = HashAlgorithm.sha256.hash(Array(token.subject.utf8)).prefix(8)
+                .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            context.logger.info(
+                "Sign in with Apple",
+                metadata: [
+                    "subjectSHA256": "\(subjectHash)", "audience": "\(LogText.escaped(token.audience))",
+                    "kid": "\(LogText.escaped(token.keyIdentifier))",
+                ]
             )
         }
-        let token = try await verify(body)
-        let username = AppleAccountUsername.username(forSubject: token.subject)
-        guard (try? AccountText.username(username)) != nil else {
-            throw WebAuthnError(
-                .malformedInput,
-                "the identity token's sub does not make a username of at most \(AccountText.maximumUsernameBytes) "
-                    + "bytes of printable characters"
-            )
-        }
-        let linked = try await userStore.username(
-            forAppleSubject: token.subject,
-            proposing: try relyingParty.generateUserHandle()
+        context.logger.debug(
+            "Sign in with Apple account", metadata: ["username": "\(LogText.escaped(signIn.username))"])
+        return try JSONResponse.make(
+            AppleSignInResponse(username: signIn.username, appleRegistrationTicket: signIn.registrationTicket.value)
         )
-        let ticket = AppleSignInSecret.generate(
-            purpose: .registrationTicket,
-            username: linked,
-            lifetime: Self.registrationTicketLifetime,
-            now: Date()
-        )
-        try await userStore.storeAppleSignInSecret(ticket)
-        let subjectHash = HashAlgorithm.sha256.hash(Array(token.subject.utf8)).prefix(8)
-            .map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-        context.logger.info(
-            "Sign in with Apple",
-            metadata: [
-                "subjectSHA256": "\(subjectHash)", "audience": "\(LogText.escaped(token.audience))",
-                "kid": "\(LogText.escaped(token.keyIdentifier))",
-            ]
-        )
-        context.logger.debug("Sign in with Apple account", metadata: ["username": "\(LogText.escaped(linked))"])
-        return try JSONResponse.make(AppleSignInResponse(username: linked, appleRegistrationTicket: ticket.value))
+    }
+
+    /// The token the service had verified, for the log.
+    private final class VerifiedToken {
+        var token: AppleIdentityToken?
     }
 
     /// Both routes answer `404 notFound`, with the usual JSON body, while no client ID is configured.

@@ -19,25 +19,14 @@ import PasskeyVerifier
 /// as an ID that does not exist: the routes reveal nothing about other accounts.
 public struct CredentialManagementController<Context: AuthRequestContext>: Sendable
 where Context.Identity == AuthenticatedSession {
-    /// The relying party: its credential store and its Signal API JSON.
-    public let relyingParty: RelyingParty
-    /// The accounts.
-    public let userStore: any UserStore
-    /// The sessions, ended with a deleted passkey.
-    public let sessionStore: any SessionStore
+    /// The accounts and their passkeys.
+    public let service: AccountService
     /// How authenticators are named.
     public let naming: AuthenticatorNaming
 
     /// Creates the controller.
-    public init(
-        relyingParty: RelyingParty,
-        userStore: any UserStore,
-        sessionStore: any SessionStore,
-        naming: AuthenticatorNaming
-    ) {
-        self.relyingParty = relyingParty
-        self.userStore = userStore
-        self.sessionStore = sessionStore
+    public init(service: AccountService, naming: AuthenticatorNaming) {
+        self.service = service
         self.naming = naming
     }
 
@@ -55,8 +44,7 @@ where Context.Identity == AuthenticatedSession {
     /// `GET /credentials`.
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        let account = try await signedInAccount(session)
-        let records = try await relyingParty.credentialStore.credentials(forUserHandle: account.userHandle)
+        let (account, records) = try await service.passkeys(of: session.record)
         return try JSONResponse.make(
             CredentialListResponse(
                 credentials: await summaries(records, session: session),
@@ -74,48 +62,31 @@ where Context.Identity == AuthenticatedSession {
     /// `POST /credentials/{id}/rename`.
     @Sendable func rename(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        let record = try await ownCredential(context, session: session)
+        let credentialID = try credentialID(in: context)
         let body = try await RequestBodyReader.decode(NameChangeRequest.self, from: request)
-        let nickname = try AccountText.name(body.nickname ?? "", member: "nickname")
-        guard try await relyingParty.credentialStore.rename(credentialID: record.id, nickname: nickname) else {
+        guard try await service.renamePasskey(credentialID, nickname: body.nickname, of: session.record) else {
             throw Self.notFound
         }
         return try JSONResponse.make(CommonResponse.ok)
     }
 
-    /// `DELETE /credentials/{id}`. Unless Sign in with Apple is linked, the removal is the store's atomic
-    /// ``PasskeyVerifier/CredentialStore/removeUnlessLast(credentialID:ownedBy:)``, so concurrent deletes can never
-    /// take an account's last passkey. The sessions begun with the passkey end before and again after the removal:
-    /// none survives a removal reported as failed, nor a sign-in that raced it. The account's pending registrations
-    /// end too (WebAuthn Level 3 §13.4.3), so that one begun by a session of the deleted passkey cannot finish.
+    /// `DELETE /credentials/{id}`: the service's deletion, one commit: the passkey (never the last one of an account
+    /// without Sign in with Apple, `409 lastCredential`), the sessions begun with it and the account's pending
+    /// registrations (WebAuthn Level 3 §13.4.3).
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        let record = try await ownCredential(context, session: session)
-        let store = relyingParty.credentialStore
-        let appleLinked = try await userStore.hasAppleSignIn(userHandle: session.userHandle)
-        if !appleLinked, try await store.credentials(forUserHandle: session.userHandle).count <= 1 {
-            throw Self.lastCredential
+        let credentialID = try credentialID(in: context)
+        guard let deletion = try await service.deletePasskey(credentialID, of: session.record) else {
+            throw Self.notFound
         }
-        // The passkey's sessions end before it goes, so that a removal that commits but is reported as failed (a
-        // store deadline) leaves no session of it behind for a retry, which finds the passkey gone, to miss.
-        var ended = try await sessionStore.removeAll(credentialID: record.id)
-        _ = try await relyingParty.challengeStore.removeAll(ceremony: .registration, userHandle: session.userHandle)
-        if appleLinked {
-            guard try await store.remove(credentialID: record.id) else { throw Self.notFound }
-        } else {
-            switch try await store.removeUnlessLast(credentialID: record.id, ownedBy: session.userHandle) {
-            case .removed: break
-            case .notFound: throw Self.notFound
-            case .lastCredential: throw Self.lastCredential
-            }
-        }
-        ended += try await sessionStore.removeAll(credentialID: record.id)
         context.logger.info(
             "passkey deleted",
-            metadata: ["credentialID": "\(Base64URL.encode(record.id))", "sessionsEnded": "\(ended)"]
+            metadata: [
+                "credentialID": "\(Base64URL.encode(credentialID))", "sessionsEnded": "\(deletion.sessionsEnded)",
+            ]
         )
         return try JSONResponse.make(
-            SignalResponse(unknownCredential: relyingParty.signalUnknownCredential(credentialID: record.id))
+            SignalResponse(unknownCredential: relyingParty.signalUnknownCredential(credentialID: credentialID))
         )
     }
 
@@ -123,32 +94,21 @@ where Context.Identity == AuthenticatedSession {
     @Sendable func changeDisplayName(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
         let body = try await RequestBodyReader.decode(NameChangeRequest.self, from: request)
-        let displayName = try AccountText.name(body.displayName ?? "", member: "displayName")
-        guard try await userStore.setDisplayName(displayName, forUserHandle: session.userHandle) else {
-            throw AccountError.sessionRequired
-        }
-        let account = try await signedInAccount(session)
+        let account = try await service.setDisplayName(body.displayName, of: session.record)
         return try JSONResponse.make(SignalResponse(currentUserDetails: try currentUserDetails(account)))
     }
 
-    /// The session's account; a session whose account is gone is no session.
-    private func signedInAccount(_ session: AuthenticatedSession) async throws -> Account {
-        guard let account = try await userStore.account(forUserHandle: session.userHandle) else {
-            throw AccountError.sessionRequired
-        }
-        return account
-    }
+    /// The relying party of the Signal API's JSON.
+    private var relyingParty: RelyingParty { service.relyingParty }
 
-    /// The credential the path names when the session's account owns it; `404` otherwise.
-    private func ownCredential(_ context: Context, session: AuthenticatedSession) async throws -> CredentialRecord {
+    /// The credential ID the path names; `404` when it is not one.
+    private func credentialID(in context: Context) throws -> [UInt8] {
         guard let text = context.parameters.get("credentialID"), text.utf8.count <= 1400,
-            let identifier = Base64URL.decode(text),
-            let record = try await relyingParty.credentialStore.credential(withID: identifier),
-            record.userHandle == session.userHandle
+            let identifier = Base64URL.decode(text)
         else {
             throw Self.notFound
         }
-        return record
+        return identifier
     }
 
     private func currentUserDetails(_ account: Account) throws -> CurrentUserDetailsOptionsJSON {
@@ -189,10 +149,6 @@ where Context.Identity == AuthenticatedSession {
             transports: ReportedTransports.kept(record.transports),
             usedByThisSession: record.id == session.record.credentialID
         )
-    }
-
-    private static var lastCredential: AccountError {
-        AccountError(.lastCredential, "this is the account's only passkey: add another one before deleting it")
     }
 
     private static var notFound: RouteRefusal {

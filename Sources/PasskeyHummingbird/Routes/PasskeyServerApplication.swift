@@ -163,24 +163,17 @@ public enum PasskeyServerApplication {
             challengeStore: storage.challengeStore,
             clock: clock
         )
-        var registrationRelyingParty: (@Sendable () async throws -> RelyingParty)?
+        var trustPolicy: (@Sendable () async throws -> (any AttestationTrustPolicy)?)?
         var naming = authenticatorNaming
         if let settings = configuration.metadata {
             guard let metadataService else {
                 throw ServerConfigurationError("--metadata needs the MetadataService that holds its BLOB")
             }
-            registrationRelyingParty = {
+            trustPolicy = {
                 guard let trustPolicy = await settings.trustPolicy(of: metadataService) else {
                     throw MetadataUnavailable("no metadata BLOB is loaded yet")
                 }
-                var current = relyingPartyConfiguration
-                current.attestationTrustPolicy = trustPolicy
-                return try RelyingParty(
-                    configuration: current,
-                    credentialStore: storage.credentialStore,
-                    challengeStore: storage.challengeStore,
-                    clock: clock
-                )
+                return trustPolicy
             }
             if naming.metadataEntry == nil {
                 naming = AuthenticatorNaming(metadataEntry: { aaguid in
@@ -192,26 +185,22 @@ public enum PasskeyServerApplication {
             }
         }
         let policy = configuration.sessionPolicy
+        let service = AccountService(
+            relyingParty: relyingParty,
+            storage: storage.accountStorage,
+            configuration: configuration.accountServiceConfiguration,
+            trustPolicy: trustPolicy,
+            clock: clock
+        )
         let sessions = SessionIssuer(sessionStore: storage.sessionStore, policy: policy, clock: clock)
         let passkeyController = PasskeyController<Context>(
-            relyingParty: relyingParty,
-            userStore: storage.userStore,
+            service: service,
             sessions: sessions,
             configuration: configuration,
-            registrationRelyingParty: registrationRelyingParty,
             rateLimiter: rateLimiter
         )
-        let sessionController = SessionController<Context>(
-            userStore: storage.userStore,
-            sessions: sessions,
-            challengeStore: storage.challengeStore
-        )
-        let credentialController = CredentialManagementController<Context>(
-            relyingParty: relyingParty,
-            userStore: storage.userStore,
-            sessionStore: storage.sessionStore,
-            naming: naming
-        )
+        let sessionController = SessionController<Context>(service: service, sessions: sessions)
+        let credentialController = CredentialManagementController<Context>(service: service, naming: naming)
         let wellKnownController = WellKnownController<Context>(
             appleAppIDs: configuration.appleAppIDs,
             relatedOrigins: relyingPartyConfiguration.relatedOrigins
@@ -219,8 +208,7 @@ public enum PasskeyServerApplication {
         let appleController = AppleSignInController<Context>(
             clientIDs: configuration.appleClientIDs,
             keySetSource: try appleKeySetSource ?? defaultAppleKeySetSource(configuration),
-            userStore: storage.userStore,
-            relyingParty: relyingParty
+            service: service
         )
         func mount(on host: some RouterMethods<Context>) {
             let root = host.group()

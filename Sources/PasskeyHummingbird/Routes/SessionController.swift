@@ -13,18 +13,15 @@ import PasskeyVerifier
 ///   §13.4.3), and clears the cookie.
 public struct SessionController<Context: AuthRequestContext>: Sendable
 where Context.Identity == AuthenticatedSession {
-    /// The accounts.
-    public let userStore: any UserStore
-    /// The sessions and their cookie.
+    /// The accounts and sessions.
+    public let service: AccountService
+    /// The session cookie.
     public let sessions: SessionIssuer
-    /// The pending ceremonies, whose registrations end with every session.
-    public let challengeStore: any ChallengeStore
 
     /// Creates the controller.
-    public init(userStore: any UserStore, sessions: SessionIssuer, challengeStore: any ChallengeStore) {
-        self.userStore = userStore
+    public init(service: AccountService, sessions: SessionIssuer) {
+        self.service = service
         self.sessions = sessions
-        self.challengeStore = challengeStore
     }
 
     /// Adds the routes.
@@ -40,9 +37,7 @@ where Context.Identity == AuthenticatedSession {
     /// `GET /session`.
     @Sendable func current(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        guard let account = try await userStore.account(forUserHandle: session.userHandle) else {
-            throw AccountError.sessionRequired
-        }
+        let account = try await service.account(of: session.record)
         let record = session.record
         return try JSONResponse.make(
             SessionResponse(
@@ -60,19 +55,19 @@ where Context.Identity == AuthenticatedSession {
     /// `POST /session/logout`.
     @Sendable func logout(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        try await sessions.sessionStore.remove(tokenHash: session.record.tokenHash)
+        try await service.signOut(session.record)
         return try signedOut(context)
     }
 
-    /// `POST /session/logout-all`: the sessions end first, then the account's pending registrations, so that a
-    /// failure of the second leaves no session behind (and a registration bound to a session fails with it anyway).
+    /// `POST /session/logout-all`: every session of the account and its pending registrations end in one commit.
     @Sendable func logoutAll(request: Request, context: Context) async throws -> Response {
         let session = try context.requireIdentity()
-        let ended = try await sessions.sessionStore.removeAll(userHandle: session.userHandle)
-        let cancelled = try await challengeStore.removeAll(ceremony: .registration, userHandle: session.userHandle)
+        let ended = try await service.signOutEverywhere(session.record)
         context.logger.info(
             "every session of an account ended",
-            metadata: ["sessions": "\(ended)", "pendingRegistrations": "\(cancelled)"]
+            metadata: [
+                "sessions": "\(ended.sessionsEnded)", "pendingRegistrations": "\(ended.pendingRegistrationsCancelled)",
+            ]
         )
         return try signedOut(context)
     }

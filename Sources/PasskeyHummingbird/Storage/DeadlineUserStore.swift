@@ -37,14 +37,8 @@ public struct DeadlineUserStore: UserStore {
     }
 
     /// Calls the same method of ``base`` under the deadline.
-    public func account(
-        forUserHandle userHandle: [UInt8],
-        holding credentialID: [UInt8],
-        in credentialStore: any CredentialStore
-    ) async throws -> Account? {
-        try await deadline.run { [base] in
-            try await base.account(forUserHandle: userHandle, holding: credentialID, in: credentialStore)
-        }
+    public func lockAccount(userHandle: [UInt8]) async throws {
+        try await deadline.run { [base] in try await base.lockAccount(userHandle: userHandle) }
     }
 
     /// Calls the same method of ``base`` under the deadline.

@@ -11,10 +11,11 @@ extension PasskeyStorage {
         let storage = try await PostgresStorage.open(client: client, logger: logger)
         let users = try await PostgresUserStore.open(storage: storage, logger: logger)
         return PasskeyStorage(
-            credentialStore: storage.credentialStore,
-            challengeStore: storage.challengeStore,
-            userStore: users,
-            sessionStore: PostgresSessionStore(client: client, logger: logger),
+            accountStorage: PostgresAccountStorage(
+                storage: storage,
+                userStore: users,
+                sessionStore: PostgresSessionStore(client: client, logger: logger)
+            ),
             metadataStore: storage.metadataBLOBStore
         )
     }

@@ -16,18 +16,15 @@ extension PasskeyStorage {
         -> PasskeyStorage
     {
         let storage = try await SQLiteStorage.open(.file(path: path), synchronous: synchronous)
-        let users: SQLiteUserStore
+        let accountStorage: SQLiteAccountStorage
         do {
-            users = try await SQLiteUserStore.open(storage: storage)
+            accountStorage = try await SQLiteAccountStorage.open(storage: storage)
         } catch {
             try? await storage.close()
             throw error
         }
         return PasskeyStorage(
-            credentialStore: storage.credentialStore,
-            challengeStore: storage.challengeStore,
-            userStore: users,
-            sessionStore: SQLiteSessionStore(connection: storage.connection),
+            accountStorage: accountStorage,
             metadataStore: storage.metadataBLOBStore,
             close: { try await storage.close() }
         )

@@ -23,7 +23,7 @@ public actor InMemoryChallengeStore: ChallengeStore {
     /// The most challenges kept at once.
     public nonisolated let capacity: Int
 
-    private struct Entry {
+    fileprivate struct Entry {
         let challenge: IssuedChallenge
         let sequence: UInt64
     }
@@ -97,6 +97,36 @@ public actor InMemoryChallengeStore: ChallengeStore {
         }
         compactIfNeeded()
         return before - entries.count
+    }
+
+    /// The store's whole content at one instant, for a unit of work that may have to undo its writes
+    /// (`InMemoryAccountStorage`): taking it copies nothing until the store changes.
+    package struct Snapshot: Sendable {
+        fileprivate let entries: [[UInt8]: Entry]
+        fileprivate let order: [(key: [UInt8], sequence: UInt64)]
+        fileprivate let orderStart: Int
+        fileprivate let nextSequence: UInt64
+        fileprivate let latestInstant: Date
+    }
+
+    /// The content now.
+    package func snapshot() -> Snapshot {
+        Snapshot(
+            entries: entries,
+            order: order,
+            orderStart: orderStart,
+            nextSequence: nextSequence,
+            latestInstant: latestInstant
+        )
+    }
+
+    /// Puts back the content of `snapshot`, discarding every write since.
+    package func restore(_ snapshot: Snapshot) {
+        entries = snapshot.entries
+        order = snapshot.order
+        orderStart = snapshot.orderStart
+        nextSequence = snapshot.nextSequence
+        latestInstant = snapshot.latestInstant
     }
 
     /// Moves the present forward to `instant` and drops the challenges expired by then from the front.

@@ -78,4 +78,22 @@ public actor InMemoryCredentialStore: CredentialStore {
         guard (credentialIDsByUserHandle[userHandle]?.count ?? 0) > 1 else { return .lastCredential }
         return remove(credentialID: credentialID) ? .removed : .notFound
     }
+
+    /// The store's whole content at one instant, for a unit of work that may have to undo its writes
+    /// (`InMemoryAccountStorage`): taking it copies nothing until the store changes.
+    package struct Snapshot: Sendable {
+        fileprivate let records: [[UInt8]: CredentialRecord]
+        fileprivate let credentialIDsByUserHandle: [[UInt8]: [[UInt8]]]
+    }
+
+    /// The content now.
+    package func snapshot() -> Snapshot {
+        Snapshot(records: records, credentialIDsByUserHandle: credentialIDsByUserHandle)
+    }
+
+    /// Puts back the content of `snapshot`, discarding every write since.
+    package func restore(_ snapshot: Snapshot) {
+        records = snapshot.records
+        credentialIDsByUserHandle = snapshot.credentialIDsByUserHandle
+    }
 }

@@ -94,6 +94,14 @@ extension RelyingParty {
         try await finishRegistration(try Self.registrationResponse(json: body), admitting: admit)
     }
 
+    /// Takes the challenge a registration response body names out of the challenge store, when it is still there:
+    /// a host whose transaction held the ceremony and rolled back on a refusal calls it, so that the refused
+    /// response's challenge is used once all the same (§13.4.3). A body whose challenge cannot be read takes nothing.
+    package func discardChallenge(ofRegistration body: [UInt8]) async throws {
+        guard let response = try? Self.registrationResponse(json: body) else { return }
+        try await discardChallenge(namedIn: response.clientDataJSON)
+    }
+
     /// The response in a client's body: Level 3 JSON or the native payload.
     private static func registrationResponse(json body: [UInt8]) throws -> RegistrationResponse {
         switch try ClientResponseShape.detect(body, ceremony: .registration) {

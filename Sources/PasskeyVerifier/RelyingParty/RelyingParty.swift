@@ -43,15 +43,15 @@ public struct RelyingParty: Sendable {
     public static let maximumCounterUpdateAttempts = 32
 
     /// Who the relying party is and its policy.
-    public let configuration: RelyingPartyConfiguration
+    public private(set) var configuration: RelyingPartyConfiguration
     /// Where credential records are kept.
-    public let credentialStore: any CredentialStore
+    public private(set) var credentialStore: any CredentialStore
     /// Where issued challenges are kept until consumed.
-    public let challengeStore: any ChallengeStore
+    public private(set) var challengeStore: any ChallengeStore
 
     let clock: @Sendable () -> Date
     let randomBytes: @Sendable (_ count: Int) throws -> [UInt8]
-    let registrationVerifier: RegistrationVerifier
+    private(set) var registrationVerifier: RegistrationVerifier
     let authenticationVerifier = AuthenticationVerifier()
 
     /// Creates a relying party.
@@ -90,6 +90,27 @@ public struct RelyingParty: Sendable {
             compoundPolicy: configuration.compoundAttestationPolicy,
             trustPolicy: configuration.attestationTrustPolicy
         )
+    }
+
+    /// The same relying party over other stores: those of one transaction of the host's, so that a ceremony's
+    /// challenge take, credential read and writes commit together with the host's own rows (an account, a session),
+    /// or not at all (WebAuthn Level 3 §7.1 `#reg-ceremony-create-credential-record`, §13.4.3).
+    public func using(credentialStore: any CredentialStore, challengeStore: any ChallengeStore) -> RelyingParty {
+        var copy = self
+        copy.credentialStore = credentialStore
+        copy.challengeStore = challengeStore
+        return copy
+    }
+
+    /// The same relying party with `trustPolicy` as its ``RelyingPartyConfiguration/attestationTrustPolicy``, for
+    /// one registration: a policy that changes while the process runs (the current FIDO metadata BLOB) is handed to
+    /// each call, with no second relying party to build (§7.1 `#reg-ceremony-attestation-trust-anchors`,
+    /// `#reg-ceremony-assess-trust`).
+    public func trusting(_ trustPolicy: (any AttestationTrustPolicy)?) -> RelyingParty {
+        var copy = self
+        copy.configuration.attestationTrustPolicy = trustPolicy
+        copy.registrationVerifier.trustPolicy = trustPolicy
+        return copy
     }
 
     /// Returns a new random user handle of ``generatedUserHandleLength`` bytes for an account that has none
@@ -183,6 +204,15 @@ public struct RelyingParty: Sendable {
             )
         }
         return issued
+    }
+
+    /// Takes the challenge `clientDataJSON` names, when the store still holds it.
+    func discardChallenge(namedIn clientDataJSON: [UInt8]) async throws {
+        guard let clientData = try? CollectedClientData(jsonBytes: clientDataJSON),
+            let challenge = Base64URL.decode(clientData.challenge), !challenge.isEmpty,
+            challenge.count <= Self.maximumChallengeLength
+        else { return }
+        _ = try await challengeStore.take(challenge, at: clock())
     }
 
     /// A descriptor for `record` in `excludeCredentials` or `allowCredentials` (§5.8.3).

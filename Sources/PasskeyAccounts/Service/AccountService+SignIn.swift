@@ -1,0 +1,115 @@
+import Foundation
+import PasskeyVerifier
+
+/// Sign-in (WebAuthn Level 3 §7.2): by username, or with a discoverable credential.
+extension AccountService {
+    /// A finished sign-in.
+    public struct SignIn: Sendable {
+        /// The account signed in to.
+        public let account: Account
+        /// The credential and what was verified.
+        public let completed: CompletedAuthentication
+        /// The new session.
+        public let session: IssuedSession
+    }
+
+    /// Request options (§5.5) listing the account's credentials, or none for a discoverable-credential sign-in when
+    /// `username` is `nil` or empty. An unknown username, or one without passkeys, is `unknownCredential`, refused
+    /// before a challenge is stored, or made-up options with ``Configuration/concealsUnknownUsernames``: one or two
+    /// credential IDs derived from the name and the concealment key, shaped as real accounts' are (§14.6.2). The
+    /// account's credentials are read once, for an unknown name too, so that it costs the stores what a known one
+    /// costs.
+    public func beginSignIn(
+        username given: String?,
+        overrides: AuthenticationCeremonyOverrides = AuthenticationCeremonyOverrides()
+    ) async throws -> PublicKeyCredentialRequestOptionsJSON {
+        var overrides = overrides
+        overrides.userVerification = configuration.userVerification(askedFor: overrides.userVerification)
+        guard let given, !given.isEmpty else {
+            return try await relyingParty.beginAuthentication(for: nil, overrides: overrides)
+        }
+        let username = try AccountText.username(given)
+        let stores = storage.stores
+        let userHandle = try await stores.users.existingUserHandle(forUsername: username)
+        guard userHandle != nil || configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
+        let handle = userHandle ?? concealedUserHandle(for: username)
+        let credentials = try await stores.credentials.credentials(forUserHandle: handle)
+        if userHandle != nil, !credentials.isEmpty {
+            return try await relyingParty.beginAuthentication(for: handle, allowing: credentials, overrides: overrides)
+        }
+        guard configuration.concealsUnknownUsernames else { throw Self.noPasskeyRegistered }
+        var options = try await relyingParty.beginAuthentication(for: handle, allowing: [], overrides: overrides)
+        options.allowCredentials = concealedDescriptors(for: username)
+        return options
+    }
+
+    /// Finishes a sign-in (§7.2) in one transaction: takes the challenge; reads the credential and holds its account;
+    /// verifies the assertion; compare-and-sets the counter; reads the account; stores a new session and ends the
+    /// account's oldest beyond the limit. It commits once, or nothing. With
+    /// ``Configuration/concealsUnknownUsernames``, a named sign-in fails the same way whether the credential is the
+    /// account's, another account's or unknown.
+    ///
+    /// - Parameters:
+    ///   - body: the client's `AuthenticationResponseJSON` (§5.1) or an iOS app's native body.
+    ///   - userAgent: the client's `User-Agent` as the session keeps it (escaped and cut by the adapter).
+    public func finishSignIn(json body: [UInt8], userAgent: String) async throws -> SignIn {
+        let conceals = configuration.concealsUnknownUsernames
+        let service = self
+        return try await ceremonyStep(
+            discardingOnRefusal: { relyingParty in try await relyingParty.discardChallenge(ofAuthentication: body) }
+        ) { stores in
+            let completed = try await service.relyingParty(in: stores).finishAuthentication(
+                json: body,
+                concealingAccounts: conceals,
+                admitting: { record in
+                    if let owner = record.userHandle {
+                        try await stores.users.lockAccount(userHandle: owner)
+                    }
+                }
+            )
+            guard let account = try await stores.users.account(forUserHandle: completed.userHandle) else {
+                throw WebAuthnError(.unknownCredential, "the passkey has no account")
+            }
+            let session = try await service.startSession(
+                userHandle: account.userHandle,
+                credentialID: completed.credentialID,
+                userAgent: userAgent,
+                in: stores
+            )
+            return SignIn(account: account, completed: completed, session: session)
+        }
+    }
+
+    /// The refusal of options for a username without a passkey when unknown usernames are not concealed.
+    static var noPasskeyRegistered: WebAuthnError {
+        WebAuthnError(.unknownCredential, "no passkey is registered for this username")
+    }
+
+    /// Made-up credential descriptors for `username`, derived from the name and the concealment key: the same for
+    /// every request to every process with one ``Configuration/concealmentKey``, and shaped as real accounts' are,
+    /// in a way the name picks: one or two passkeys, IDs of 16, 20, 32 or 64 bytes, the transports of a platform
+    /// passkey or of a security key (§14.6.2).
+    func concealedDescriptors(for username: String) -> [PublicKeyCredentialDescriptorJSON] {
+        let name = Array(username.utf8)
+        let shape = HashAlgorithm.sha256.hash(concealmentKey + [0x01] + name)
+        let lengths = [16, 20, 32, 64]
+        let transports = [["hybrid", "internal"], ["internal"], ["usb", "nfc"], ["hybrid", "internal"]]
+        return (0..<(1 + Int(shape[0] % 2))).map { index in
+            let position = UInt8(index)
+            let material =
+                HashAlgorithm.sha256.hash(concealmentKey + [0x02, position] + name)
+                + HashAlgorithm.sha256.hash(concealmentKey + [0x03, position] + name)
+            return PublicKeyCredentialDescriptorJSON(
+                id: Array(material.prefix(lengths[Int(shape[1 + index] % 4)])),
+                transports: transports[Int(shape[3 + index] % 4)]
+            )
+        }
+    }
+
+    /// A made-up user handle for an unknown `username`, bound to its challenge as an account's would be: a
+    /// discoverable passkey of another account then fails on it exactly as on a real account's challenge (§7.2
+    /// `#sctn-verifying-assertion` step "identify the user").
+    func concealedUserHandle(for username: String) -> [UInt8] {
+        HashAlgorithm.sha256.hash(concealmentKey + [0x00] + Array(username.utf8))
+    }
+}

@@ -1,0 +1,37 @@
+#if Hummingbird
+import PasskeyAccounts
+
+/// An ``PasskeyAccounts/AccountStorage`` with a ``StoreDeadline`` on each call outside a transaction and on each
+/// transaction as a whole (not on the calls inside it): a ceremony step costs at most one deadline, and a
+/// transaction that loses the race is cancelled and rolls back, or commits unreported.
+public struct DeadlineAccountStorage: AccountStorage {
+    /// The storage that answers.
+    public let base: any AccountStorage
+    /// The deadline of each call and transaction.
+    public let deadline: StoreDeadline
+
+    /// Wraps `base`.
+    public init(_ base: any AccountStorage, deadline: StoreDeadline) {
+        self.base = base
+        self.deadline = deadline
+    }
+
+    /// ``base``'s stores, each call under the deadline.
+    public var stores: AccountStores {
+        let stores = base.stores
+        return AccountStores(
+            credentials: DeadlineCredentialStore(stores.credentials, deadline: deadline),
+            challenges: DeadlineChallengeStore(stores.challenges, deadline: deadline),
+            users: DeadlineUserStore(stores.users, deadline: deadline),
+            sessions: DeadlineSessionStore(stores.sessions, deadline: deadline)
+        )
+    }
+
+    /// ``base``'s transaction under the deadline.
+    public func withTransaction<Result: Sendable>(
+        _ body: @escaping @Sendable (AccountStores) async throws -> Result
+    ) async throws -> Result {
+        try await deadline.run { [base] in try await base.withTransaction(body) }
+    }
+}
+#endif
