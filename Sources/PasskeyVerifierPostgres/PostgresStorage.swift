@@ -77,9 +77,16 @@
             do {
                 return try await client.withTransaction(logger: logger) { connection in
                     let scope = PostgresStatements.TransactionScope()
-                    defer { scope.end() }
-                    return try await body(
-                        PostgresStatements(client: client, logger: logger, connection: connection, scope: scope))
+                    do {
+                        let result = try await body(
+                            PostgresStatements(client: client, logger: logger, connection: connection, scope: scope)
+                        )
+                        await scope.close()
+                        return result
+                    } catch {
+                        await scope.close()
+                        throw error
+                    }
                 }
             } catch let error as PostgresTransactionError {
                 throw error.closureError ?? error.commitError ?? error.beginError ?? error

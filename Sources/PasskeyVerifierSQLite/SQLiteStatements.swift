@@ -31,7 +31,8 @@
         /// Runs one statement and returns its rows.
         ///
         /// - Throws: the driver's error; ``PasskeyAccounts/UserStoreError`` when these are a transaction's statements
-        ///   and the transaction has ended.
+        ///   and the transaction has ended, or when they take the gate from inside a transaction of the same storage
+        ///   (which would wait for itself).
         func query(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
             try await withConnection { connection in try await connection.query(sql, binds) }
         }
@@ -40,25 +41,65 @@
         func withConnection<Value>(_ body: (SQLiteConnection) async throws -> Value) async throws -> Value {
             switch mode {
             case .gated(let gate):
+                try Self.refuseInsideTransaction(of: gate)
                 return try await gate.run { try await body(connection) }
             case .inTransaction(let scope):
-                guard scope.isOpen else {
-                    throw UserStoreError("a store of an SQLite transaction was used after the transaction ended")
+                try await scope.enter()
+                do {
+                    let value = try await body(connection)
+                    await scope.leave()
+                    return value
+                } catch {
+                    await scope.leave()
+                    throw error
                 }
-                return try await body(connection)
             }
         }
 
-        /// Whether a transaction's statements may still run: open from `BEGIN` until its body returns or throws.
-        final class TransactionScope: @unchecked Sendable {
-            private let lock = NSLock()
-            private var open = true
+        /// The gates whose transaction the current task runs in.
+        @TaskLocal static var openTransactions: [ObjectIdentifier] = []
 
-            /// Whether the body is still running.
-            var isOpen: Bool { lock.withLock { open } }
+        /// Throws when the current task runs inside a transaction that holds `gate`: taking it would wait for itself.
+        static func refuseInsideTransaction(of gate: SerialGate) throws {
+            guard !openTransactions.contains(ObjectIdentifier(gate)) else {
+                throw UserStoreError(
+                    "an SQLiteStorage was called outside its transaction from inside that transaction, which would "
+                        + "wait for itself: use the stores the transaction's body is handed"
+                )
+            }
+        }
 
-            /// Marks the body finished.
-            func end() { lock.withLock { open = false } }
+        /// Whether a transaction is open, and the calls of its stores in progress, which its end waits for: a call
+        /// that began inside the transaction is committed or rolled back with it, a call after its end is refused.
+        actor TransactionScope {
+            private var isOpen = true
+            private var callsInProgress = 0
+            private var closing: CheckedContinuation<Void, Never>?
+
+            /// Counts a call in, unless the transaction ended.
+            func enter() throws {
+                guard isOpen else {
+                    throw UserStoreError("a store of an SQLite transaction was used after the transaction ended")
+                }
+                callsInProgress += 1
+            }
+
+            /// Counts a call out.
+            func leave() {
+                guard callsInProgress > 0 else { return }
+                callsInProgress -= 1
+                if callsInProgress == 0, let closing {
+                    self.closing = nil
+                    closing.resume()
+                }
+            }
+
+            /// Refuses later calls and returns once the calls in progress have finished.
+            func close() async {
+                isOpen = false
+                guard callsInProgress > 0 else { return }
+                await withCheckedContinuation { closing = $0 }
+            }
         }
     }
 #endif

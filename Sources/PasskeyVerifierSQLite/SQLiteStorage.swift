@@ -151,7 +151,8 @@
         /// (`BEGIN IMMEDIATE` … `COMMIT`, rolled back by `body` when it fails) included.
         ///
         /// - Returns: what `body` returns.
-        /// - Throws: what `body` throws; `CancellationError` when the task is cancelled while it waits.
+        /// - Throws: what `body` throws; `CancellationError` when the task is cancelled while it waits;
+        ///   ``PasskeyAccounts/UserStoreError`` inside a transaction's body (it would wait for itself).
         public func withConnection<Value>(_ body: (SQLiteConnection) async throws -> Value) async throws -> Value {
             try await statements.withConnection(body)
         }
@@ -163,18 +164,25 @@
         ///
         /// - Throws: what `body` throws, or the driver's error of `BEGIN IMMEDIATE` or `COMMIT` (`SQLITE_BUSY` when
         ///   another connection kept the write lock past the busy timeout); nothing is committed then.
+        ///   ``PasskeyAccounts/UserStoreError`` when called from inside a transaction of this storage.
         func withTransaction<Result>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+            try SQLiteStatements.refuseInsideTransaction(of: gate)
             let connection = self.connection
+            let gateID = ObjectIdentifier(gate)
             return try await gate.run {
                 _ = try await connection.query("BEGIN IMMEDIATE")
                 let scope = SQLiteStatements.TransactionScope()
                 do {
-                    let result = try await body(.inTransaction(connection, scope: scope))
-                    scope.end()
+                    let result = try await SQLiteStatements.$openTransactions.withValue(
+                        SQLiteStatements.openTransactions + [gateID]
+                    ) {
+                        try await body(.inTransaction(connection, scope: scope))
+                    }
+                    await scope.close()
                     _ = try await connection.query("COMMIT")
                     return result
                 } catch {
-                    scope.end()
+                    await scope.close()
                     await Task.detached { _ = try? await connection.query("ROLLBACK") }.value
                     throw error
                 }
@@ -183,13 +191,14 @@
 
         /// Closes the connection and stops its thread; the stores fail afterwards. The close waits for the statement
         /// or transaction that holds the gate, and runs even when the calling task is cancelled, so the connection is
-        /// never left open; closing a closed storage does nothing. Never call it inside a transaction's body or
-        /// ``withConnection(_:)``'s: it would wait for itself.
+        /// never left open; closing a closed storage does nothing. Inside a transaction's body it throws
+        /// ``PasskeyAccounts/UserStoreError`` (it would wait for itself); never call it inside ``withConnection(_:)``'s.
         ///
         /// A storage must be closed before it is released: SQLiteNIO stops a debug build whose connection is
         /// deinitialized open ("SQLiteConnection was not closed before deinitializing"). Prefer
         /// ``withStorage(_:isolation:_:)``, which closes on every way out of its body.
         public func close() async throws {
+            try SQLiteStatements.refuseInsideTransaction(of: gate)
             let connection = self.connection
             let threadPool = self.threadPool
             let gate = self.gate

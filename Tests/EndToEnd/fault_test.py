@@ -32,12 +32,12 @@ script mounts (as root; otherwise they are skipped with a message). The faults, 
   random moments and restarted on the same database each time. While it is down the workers wait; once it serves,
   the database is read directly (sqlite3, psql): no credential whose user handle has no account, no session whose
   credential is gone, no account without a credential (`apple:` ones aside). Then every finish request (an
-  `/attestation/result` or `/assertion/result`) in flight at the kill or answered 200 in the second before it is
-  sent again: each is refused (4xx), except one in flight whose challenge is still pending, which may be honoured
+  `/attestation/result` or `/assertion/result`) in flight at the kill or answered 200 in the half second before it
+  is sent again: each is refused (4xx), except one in flight whose challenge is still pending, which may be honoured
   then, its first time; and the re-sends start no session and store no credential beyond those. Every answer is a
   2xx, a 4xx, a 503 or a connection error of a request in flight at a kill; at the end the invariants hold again,
-  every passkey registered with a 200 and not deleted is stored, every deletion answered 200 is gone, no counter
-  is behind. A table per kill follows the summary.
+  every passkey registered with a 200 and not deleted is stored, every deletion answered 200 is gone, no counter is
+  behind. A table per kill follows the summary.
 
 The load: `--concurrency` workers, each on a keep-alive connection to one instance (on a connection error it moves
 to the next live instance, as a load balancer would), each registering a new user every fifth round and otherwise
@@ -1368,7 +1368,7 @@ def history(load: CeremonyLoad, key: str) -> str:
 
     def moment(sent: float, answered: float | None, status: int | None) -> str:
         for number, (killed, _) in enumerate(load.kills, 1):
-            if sent <= killed <= (answered or killed) + 0.05:
+            if sent <= killed <= (answered or killed) + (0.05 if status is None else 0):
                 return f"{status or 'no answer'}, in flight at kill {number}"
         return f"{status}"
 

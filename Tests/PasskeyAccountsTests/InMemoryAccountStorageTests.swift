@@ -77,11 +77,11 @@ import Testing
         let release = Latch()
         let order = Recorder()
         let holder = Task { try await gate.run { await release.wait() } }
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(for: .milliseconds(50))
         var waiters: [Task<Void, any Error>] = []
         for number in 1...5 {
             waiters.append(Task { try await gate.run { await order.append(number) } })
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .milliseconds(50))
         }
         await release.open()
         try await holder.value
@@ -115,9 +115,9 @@ import Testing
         let release = Latch()
         let ran = Recorder()
         let holder = Task { try await gate.run { await release.wait() } }
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(for: .milliseconds(50))
         let waiter = Task { try await gate.run { await ran.append(1) } }
-        try await Task.sleep(for: .milliseconds(20))
+        try await Task.sleep(for: .milliseconds(50))
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         let behind = Task { try await gate.run { await ran.append(2) } }

@@ -46,6 +46,11 @@
                 tls: .disable
             )
             configuration.options.connectTimeout = .seconds(5)
+            // Many pools run at once, several for the whole process and with transactions that each hold a connection
+            // while they run: a few connections each, closed soon once idle, keep them under the server's
+            // `max_connections` (100 by default), past which a pool's new connections fail and its queries stall.
+            configuration.options.maximumConnections = 4
+            configuration.options.connectionIdleTimeout = .seconds(5)
             if let schema {
                 configuration.options.additionalStartupParameters = [("search_path", schema)]
             }

@@ -257,6 +257,40 @@
             try await waiter.storage.close()
         }
 
+        @Test func theStoragesOwnStoresOrANestedTransactionInsideATransactionThrowInsteadOfWaiting() async throws {
+            let accounts = try await Self.openAccountStorage()
+            let other = try await Self.openAccountStorage()
+            let refusals = try await accounts.withTransaction { stores in
+                var refusals: [String] = []
+                do {
+                    try await accounts.stores.sessions.insert(Self.session([1]))
+                } catch is UserStoreError {
+                    refusals.append("stores")
+                }
+                do {
+                    try await accounts.withTransaction { _ in }
+                } catch is UserStoreError {
+                    refusals.append("withTransaction")
+                }
+                do {
+                    _ = try await accounts.storage.withConnection { connection in
+                        try await connection.query("SELECT 1")
+                    }
+                } catch is UserStoreError {
+                    refusals.append("withConnection")
+                }
+                try await other.stores.sessions.insert(Self.session([2]))
+                try await stores.sessions.insert(Self.session([3]))
+                return refusals
+            }
+            #expect(refusals == ["stores", "withTransaction", "withConnection"])
+            #expect(try await accounts.stores.sessions.session(tokenHash: [1]) == nil)
+            #expect(try await accounts.stores.sessions.session(tokenHash: [3]) != nil)
+            #expect(try await other.stores.sessions.session(tokenHash: [2]) != nil)
+            try await accounts.storage.close()
+            try await other.storage.close()
+        }
+
         @Test func aTransactionsStoresFailOnceItEnded() async throws {
             let accounts = try await Self.openAccountStorage()
             let escaped = try await accounts.withTransaction { stores in stores }

@@ -98,6 +98,7 @@ extension AccountService {
     public func signOutEverywhere(_ session: SessionRecord) async throws -> SignOutEverywhere {
         let owner = session.userHandle
         return try await storage.withTransaction { stores in
+            try await stores.users.lockAccount(userHandle: owner)
             let ended = try await stores.sessions.removeAll(userHandle: owner)
             let cancelled = try await stores.challenges.removeAll(ceremony: .registration, userHandle: owner)
             return SignOutEverywhere(sessionsEnded: ended, pendingRegistrationsCancelled: cancelled)

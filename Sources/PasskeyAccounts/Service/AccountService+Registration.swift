@@ -65,11 +65,14 @@ extension AccountService {
         )
     }
 
-    /// Finishes a registration (§7.1) in one transaction: takes the challenge; refuses a registration bound to a
-    /// session that has ended (`sessionRequired`, before anything is verified); verifies; stores the credential;
-    /// creates the account of a sign-up (`accountExists` when another sign-up of the name finished first) or checks
-    /// the account's passkey count (`credentialLimitReached`); starts the session of a sign-up or an `apple:` account
-    /// admitted by its ticket and ends the account's oldest beyond the limit. It commits once, or nothing.
+    /// Finishes a registration (§7.1): takes the challenge in a commit of its own (so that of every response naming
+    /// it, one is answered), refuses a registration bound to a session that has ended (`sessionRequired`, before
+    /// anything is verified), verifies the response holding no connection and no lock, then in one transaction:
+    /// checks the bound session again, holds the account, creates the account of a sign-up (`accountExists` when
+    /// another sign-up of the name finished first) or checks the account's passkey count (`credentialLimitReached`),
+    /// stores the credential (`credentialAlreadyRegistered`), and starts the session of a sign-up or of an `apple:`
+    /// account admitted by its ticket, ending the account's oldest beyond the limit. The transaction commits once, or
+    /// nothing.
     ///
     /// - Parameters:
     ///   - body: the client's `RegistrationResponseJSON` (§5.1) or an iOS app's native body.
@@ -80,31 +83,32 @@ extension AccountService {
         session: SessionRecord?,
         userAgent: String
     ) async throws -> Registration {
-        let trustPolicy = try await self.trustPolicy?()
-        let configuration = self.configuration
+        var relyingParty = self.relyingParty
+        if let trustPolicy = try await self.trustPolicy?() {
+            relyingParty = relyingParty.trusting(trustPolicy)
+        }
+        let taken = try await relyingParty.takeChallenge(ofRegistration: body)
         let now = self.now
-        let service = self
-        return try await ceremonyStep(
-            discardingOnRefusal: { relyingParty in try await relyingParty.discardChallenge(ofRegistration: body) }
-        ) { stores in
-            var relyingParty = service.relyingParty(in: stores)
-            if service.trustPolicy != nil {
-                relyingParty = relyingParty.trusting(trustPolicy)
-            }
-            let completed = try await relyingParty.finishRegistration(
+        let sessions = storage.stores.sessions
+        let writes = DeferredCredentialWrites(reading: storage.stores.credentials)
+        let completed = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
+            .finishRegistration(
                 json: body,
-                admitting: { issued in
-                    try await Self.requireBoundSession(of: issued, in: stores.sessions, at: now)
-                    if let userHandle = issued.userHandle {
-                        try await stores.users.lockAccount(userHandle: userHandle)
-                    }
-                }
+                admitting: { issued in try await Self.requireBoundSession(of: issued, in: sessions, at: now) }
             )
+        guard let issued = taken, let record = await writes.inserted else {
+            throw WebAuthnError(.challengeNotFound, "the registration was not finished against its challenge")
+        }
+        let configuration = self.configuration
+        let service = self
+        return try await storage.withTransaction { stores in
+            try await Self.requireBoundSession(of: issued, in: stores.sessions, at: now)
+            try await stores.users.lockAccount(userHandle: completed.userHandle)
             let account: Account
             let startsSession: Bool
             if let existing = try await stores.users.account(forUserHandle: completed.userHandle) {
                 let count = try await stores.credentials.credentials(forUserHandle: existing.userHandle).count
-                guard count <= configuration.maximumPasskeysPerAccount else {
+                guard count < configuration.maximumPasskeysPerAccount else {
                     throw Self.limitReached(configuration.maximumPasskeysPerAccount)
                 }
                 account = existing
@@ -125,6 +129,12 @@ extension AccountService {
                 }
                 account = created
                 startsSession = true
+            }
+            guard try await stores.credentials.insert(record) else {
+                throw WebAuthnError(
+                    .credentialAlreadyRegistered,
+                    "credential ID \(Base64URL.encode(record.id)) is already registered"
+                )
             }
             guard startsSession, session?.userHandle != account.userHandle else {
                 return Registration(account: account, completed: completed, session: nil)

@@ -43,30 +43,35 @@ extension AccountService {
         return options
     }
 
-    /// Finishes a sign-in (§7.2) in one transaction: takes the challenge; reads the credential and holds its account;
-    /// verifies the assertion; compare-and-sets the counter; reads the account; stores a new session and ends the
-    /// account's oldest beyond the limit. It commits once, or nothing. With
-    /// ``Configuration/concealsUnknownUsernames``, a named sign-in fails the same way whether the credential is the
-    /// account's, another account's or unknown.
+    /// Finishes a sign-in (§7.2): takes the challenge in a commit of its own (so that of every response naming it,
+    /// one is answered), reads the credential and verifies the assertion holding no connection and no lock, then in
+    /// one transaction: holds the account, compare-and-sets the counter (when the record changed since it was read,
+    /// the assertion is verified again against the stored one), reads the account, stores a new session and ends
+    /// the account's oldest beyond the limit. The transaction commits once, or nothing. With
+    /// ``Configuration/concealsUnknownUsernames``, a named sign-in fails the same way, with the same store calls,
+    /// whether the credential is the account's, another account's or unknown.
     ///
     /// - Parameters:
     ///   - body: the client's `AuthenticationResponseJSON` (§5.1) or an iOS app's native body.
     ///   - userAgent: the client's `User-Agent` as the session keeps it (escaped and cut by the adapter).
     public func finishSignIn(json body: [UInt8], userAgent: String) async throws -> SignIn {
         let conceals = configuration.concealsUnknownUsernames
+        let taken = try await relyingParty.takeChallenge(ofAuthentication: body)
+        let writes = DeferredCredentialWrites(reading: storage.stores.credentials)
+        let verified = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
+            .finishAuthentication(json: body, concealingAccounts: conceals)
+        guard let issued = taken, let update = await writes.updated else {
+            throw WebAuthnError(.challengeNotFound, "the sign-in was not finished against its challenge")
+        }
         let service = self
-        return try await ceremonyStep(
-            discardingOnRefusal: { relyingParty in try await relyingParty.discardChallenge(ofAuthentication: body) }
-        ) { stores in
-            let completed = try await service.relyingParty(in: stores).finishAuthentication(
-                json: body,
-                concealingAccounts: conceals,
-                admitting: { record in
-                    if let owner = record.userHandle {
-                        try await stores.users.lockAccount(userHandle: owner)
-                    }
-                }
-            )
+        return try await storage.withTransaction { stores in
+            try await stores.users.lockAccount(userHandle: verified.userHandle)
+            var completed = verified
+            if !(try await stores.credentials.update(update)) {
+                completed = try await service.relyingParty(in: stores)
+                    .using(credentialStore: stores.credentials, challengeStore: TakenChallenge(issued))
+                    .finishAuthentication(json: body, concealingAccounts: conceals)
+            }
             guard let account = try await stores.users.account(forUserHandle: completed.userHandle) else {
                 throw WebAuthnError(.unknownCredential, "the passkey has no account")
             }

@@ -8,13 +8,14 @@ import PasskeyVerifier
 /// - A registration creates the account or checks the session's account and its passkey count, stores the
 ///   credential and starts the session in one commit: a process killed at any point leaves no credential without an
 ///   account.
-/// - A sign-in takes the challenge, reads the credential, compare-and-sets its counter, inserts the session and ends
-///   the account's oldest sessions in one commit.
+/// - A sign-in compare-and-sets the credential's counter, inserts the session and ends the account's oldest
+///   sessions in one commit.
 /// - A deletion removes the passkey under the last-passkey rule, ends its sessions and the account's pending
 ///   registrations in one commit.
 ///
-/// A refused ceremony commits nothing, and its challenge is then taken on its own: a response is answered once
-/// (§13.4.3). Errors are ``PasskeyVerifier/WebAuthnError`` (the ceremonies'), ``AccountError`` (the account rules')
+/// A ceremony's challenge is taken in a commit of its own first, so that of every response naming it one is answered
+/// (§13.4.3), and the response is verified before the transaction begins, holding no connection and no lock: a
+/// refused ceremony commits nothing else. Errors are ``PasskeyVerifier/WebAuthnError`` (the ceremonies'), ``AccountError`` (the account rules')
 /// and the stores' own.
 public struct AccountService: Sendable {
     /// The rules of the service.
@@ -116,21 +117,6 @@ public struct AccountService: Sendable {
 
     /// The current instant in whole seconds, as sessions store it.
     var now: Int64 { AppleSignInSecret.seconds(clock()) }
-
-    /// Runs one ceremony step in a transaction; when it refuses the client (a ``PasskeyVerifier/WebAuthnError`` or
-    /// an ``AccountError``: nothing was committed), `discard` takes the response's challenge on its own, so that the
-    /// refused response cannot be answered later. A store's failure is thrown as it is, without a second call.
-    func ceremonyStep<Result: Sendable>(
-        discardingOnRefusal discard: @escaping @Sendable (RelyingParty) async throws -> Void,
-        _ body: @escaping @Sendable (AccountStores) async throws -> Result
-    ) async throws -> Result {
-        do {
-            return try await storage.withTransaction(body)
-        } catch let refusal where refusal is WebAuthnError || refusal is AccountError {
-            try? await discard(relyingParty)
-            throw refusal
-        }
-    }
 
     /// `credentialLimitReached` for an account at `maximum`.
     static func limitReached(_ maximum: Int) -> AccountError {

@@ -101,8 +101,7 @@ extension RelyingParty {
     /// - Throws: ``WebAuthnError/Code/malformedInput`` when the body is neither shape or cannot be decoded,
     ///   and everything ``finishAuthentication(_:)`` throws.
     public func finishAuthentication(json body: [UInt8]) async throws -> CompletedAuthentication {
-        try await finishAuthentication(
-            try Self.authenticationResponse(json: body), concealingAccounts: false, admitting: { _ in })
+        try await finishAuthentication(try Self.authenticationResponse(json: body), concealingAccounts: false)
     }
 
     /// Finishes an authentication as ``finishAuthentication(json:)`` does; with `concealingAccounts`, a sign-in
@@ -111,24 +110,24 @@ extension RelyingParty {
     /// verified against a decoy record (an ES256 key no one holds, no backup eligibility), and a failure at the
     /// checks that read the record (`invalidSignature`, `invalidBackupFlags`) is one fixed `invalidSignature`, so
     /// neither the code, the message nor a Signal API payload tells an existing account from a made-up one.
-    ///
-    /// `admit` is called with the stored record once it is known to be the one the ceremony may use, before the
-    /// assertion is verified and the counter written: a host locks the record's account there, so that the steps of
-    /// one account in a transaction of its own run one after the other.
     package func finishAuthentication(
         json body: [UInt8],
-        concealingAccounts: Bool,
-        admitting admit: @Sendable (CredentialRecord) async throws -> Void = { _ in }
+        concealingAccounts: Bool
     ) async throws -> CompletedAuthentication {
         try await finishAuthentication(
-            try Self.authenticationResponse(json: body), concealingAccounts: concealingAccounts, admitting: admit)
+            try Self.authenticationResponse(json: body), concealingAccounts: concealingAccounts)
     }
 
-    /// Takes the challenge an authentication response body names out of the challenge store, when it is still there,
-    /// as ``discardChallenge(ofRegistration:)`` does for a registration.
-    package func discardChallenge(ofAuthentication body: [UInt8]) async throws {
-        guard let response = try? Self.authenticationResponse(json: body) else { return }
-        try await discardChallenge(namedIn: response.clientDataJSON)
+    /// Takes the challenge an authentication response body names out of the challenge store, in a commit of its own, before
+    /// a host's transaction finishes the ceremony with it (``using(credentialStore:challengeStore:)``): of any
+    /// number of responses naming one challenge, sent at once to any instance, one gets it (§13.4.3), whatever
+    /// becomes of the host's transaction.
+    ///
+    /// - Returns: the challenge as issued, or `nil` when the body names none this store holds (never issued,
+    ///   taken, expired) or cannot be read; the ceremony then fails as it would without it.
+    package func takeChallenge(ofAuthentication body: [UInt8]) async throws -> IssuedChallenge? {
+        guard let response = try? Self.authenticationResponse(json: body) else { return nil }
+        return try await takeChallenge(namedIn: response.clientDataJSON)
     }
 
     /// The response in a client's body: Level 3 JSON or the native payload.
@@ -171,15 +170,14 @@ extension RelyingParty {
     ///   credential owner's; every code of ``AuthenticationVerifier/verify(_:expecting:credential:)``.
     ///   Errors of the stores are rethrown.
     public func finishAuthentication(_ response: AuthenticationResponse) async throws -> CompletedAuthentication {
-        try await finishAuthentication(response, concealingAccounts: false, admitting: { _ in })
+        try await finishAuthentication(response, concealingAccounts: false)
     }
 
     /// Finishes an authentication (§7.2); with `concealingAccounts`, as
     /// ``finishAuthentication(json:concealingAccounts:)`` says.
     private func finishAuthentication(
         _ response: AuthenticationResponse,
-        concealingAccounts: Bool,
-        admitting admit: @Sendable (CredentialRecord) async throws -> Void
+        concealingAccounts: Bool
     ) async throws -> CompletedAuthentication {
         let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
         let now = clock()
@@ -198,16 +196,14 @@ extension RelyingParty {
         let found = try await credentialStore.credential(withID: response.credentialID)
         guard concealingAccounts, let expectedUser = issued.userHandle else {
             return try await finishAuthentication(
-                response, clientData: clientData, issued: issued, record: found, expectations: expectations, at: now,
-                admitting: admit)
+                response, clientData: clientData, issued: issued, record: found, expectations: expectations, at: now)
         }
         guard let found, found.userHandle == expectedUser else {
             throw concealedFailure(of: response, clientData: clientData, expectations: expectations, user: expectedUser)
         }
         do {
             return try await finishAuthentication(
-                response, clientData: clientData, issued: issued, record: found, expectations: expectations, at: now,
-                admitting: admit)
+                response, clientData: clientData, issued: issued, record: found, expectations: expectations, at: now)
         } catch let error as WebAuthnError {
             throw Self.concealed(error)
         }
@@ -257,8 +253,7 @@ extension RelyingParty {
         issued: IssuedChallenge,
         record found: CredentialRecord?,
         expectations: AuthenticationExpectations,
-        at now: Date,
-        admitting admit: @Sendable (CredentialRecord) async throws -> Void
+        at now: Date
     ) async throws -> CompletedAuthentication {
         guard var record = found else {
             throw WebAuthnError(
@@ -285,7 +280,6 @@ extension RelyingParty {
                 "userHandle is missing; a sign-in without allowCredentials needs it to identify the user"
             )
         }
-        try await admit(record)
         for _ in 0..<Self.maximumCounterUpdateAttempts {
             let verified = try authenticationVerifier.verify(
                 response, clientData: clientData, expecting: expectations, credential: record)

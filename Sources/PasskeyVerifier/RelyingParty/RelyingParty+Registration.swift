@@ -94,12 +94,16 @@ extension RelyingParty {
         try await finishRegistration(try Self.registrationResponse(json: body), admitting: admit)
     }
 
-    /// Takes the challenge a registration response body names out of the challenge store, when it is still there:
-    /// a host whose transaction held the ceremony and rolled back on a refusal calls it, so that the refused
-    /// response's challenge is used once all the same (§13.4.3). A body whose challenge cannot be read takes nothing.
-    package func discardChallenge(ofRegistration body: [UInt8]) async throws {
-        guard let response = try? Self.registrationResponse(json: body) else { return }
-        try await discardChallenge(namedIn: response.clientDataJSON)
+    /// Takes the challenge a registration response body names out of the challenge store, in a commit of its own, before
+    /// a host's transaction finishes the ceremony with it (``using(credentialStore:challengeStore:)``): of any
+    /// number of responses naming one challenge, sent at once to any instance, one gets it (§13.4.3), whatever
+    /// becomes of the host's transaction.
+    ///
+    /// - Returns: the challenge as issued, or `nil` when the body names none this store holds (never issued,
+    ///   taken, expired) or cannot be read; the ceremony then fails as it would without it.
+    package func takeChallenge(ofRegistration body: [UInt8]) async throws -> IssuedChallenge? {
+        guard let response = try? Self.registrationResponse(json: body) else { return nil }
+        return try await takeChallenge(namedIn: response.clientDataJSON)
     }
 
     /// The response in a client's body: Level 3 JSON or the native payload.

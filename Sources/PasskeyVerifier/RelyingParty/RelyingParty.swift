@@ -207,12 +207,12 @@ public struct RelyingParty: Sendable {
     }
 
     /// Takes the challenge `clientDataJSON` names, when the store still holds it.
-    func discardChallenge(namedIn clientDataJSON: [UInt8]) async throws {
+    func takeChallenge(namedIn clientDataJSON: [UInt8]) async throws -> IssuedChallenge? {
         guard let clientData = try? CollectedClientData(jsonBytes: clientDataJSON),
             let challenge = Base64URL.decode(clientData.challenge), !challenge.isEmpty,
             challenge.count <= Self.maximumChallengeLength
-        else { return }
-        _ = try await challengeStore.take(challenge, at: clock())
+        else { return nil }
+        return try await challengeStore.take(challenge, at: clock())
     }
 
     /// A descriptor for `record` in `excludeCredentials` or `allowCredentials` (§5.8.3).
