@@ -7,7 +7,9 @@
 # from one address, 40 half-sent requests): the rate limit bounds the challenge rows, other clients keep signing
 # in, slow clients are cut off; the measured 100 000-request run is in Docs/Robustness.md. Then the faults under
 # load (Tests/EndToEnd/fault_test.py, 4 s faults): on a throwaway PostgreSQL cluster of its own, and on a small
-# tmpfs for SQLite when mounting is allowed; the measured 10 s run is in Docs/Robustness.md too.
+# tmpfs for SQLite when mounting is allowed, and the server killed 8 times during ceremonies on SQLite and on
+# PostgreSQL (no credential without an account, no session of a deleted passkey, no challenge honoured twice); the
+# measured 10 s run is in Docs/Robustness.md too.
 #
 # Starts PostgreSQL with .ci/postgres.sh, and creates a role that may create databases: each test run
 # and each load configuration works in a database of its own, dropped at its end. The server binary is the
@@ -43,6 +45,7 @@ echo "== a short flood from one address, other clients signing in meanwhile, and
 python3 Tests/EndToEnd/flood_test.py --server "$server" --requests 3000 --slow-clients 40
 
 echo "== faults under load, short: PostgreSQL restarted and stopped, an instance killed and one stopped, a locked"
-echo "   table, three instances started at once, SQLite on a full and a read-only disk, damaged databases"
+echo "   table, three instances started at once, SQLite on a full and a read-only disk, damaged databases, and the"
+echo "   server killed during registrations, sign-ins and deletions on SQLite and PostgreSQL"
 python3 Tests/EndToEnd/fault_test.py --server "$server" --fault-seconds 4 --before-seconds 1 --after-seconds 2 \
     --time-limit 300

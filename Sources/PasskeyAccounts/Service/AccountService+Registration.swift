@@ -104,6 +104,10 @@ extension AccountService {
         return try await storage.withTransaction { stores in
             try await Self.requireBoundSession(of: issued, in: stores.sessions, at: now)
             try await stores.users.lockAccount(userHandle: completed.userHandle)
+            // Read first, so that a storage without transactions refuses a taken ID before it creates an account.
+            guard try await stores.credentials.credential(withID: record.id) == nil else {
+                throw Self.alreadyRegistered(record.id)
+            }
             let account: Account
             let startsSession: Bool
             if let existing = try await stores.users.account(forUserHandle: completed.userHandle) {
@@ -130,12 +134,7 @@ extension AccountService {
                 account = created
                 startsSession = true
             }
-            guard try await stores.credentials.insert(record) else {
-                throw WebAuthnError(
-                    .credentialAlreadyRegistered,
-                    "credential ID \(Base64URL.encode(record.id)) is already registered"
-                )
-            }
+            guard try await stores.credentials.insert(record) else { throw Self.alreadyRegistered(record.id) }
             guard startsSession, session?.userHandle != account.userHandle else {
                 return Registration(account: account, completed: completed, session: nil)
             }
@@ -147,6 +146,15 @@ extension AccountService {
             )
             return Registration(account: account, completed: completed, session: issued)
         }
+    }
+
+    /// `credentialAlreadyRegistered` for `credentialID` (§7.1 `#sctn-registering-a-new-credential` step "credentialId
+    /// not yet registered").
+    static func alreadyRegistered(_ credentialID: [UInt8]) -> WebAuthnError {
+        WebAuthnError(
+            .credentialAlreadyRegistered,
+            "credential ID \(Base64URL.encode(credentialID)) is already registered"
+        )
     }
 
     /// Stores a new session of `userHandle` and ends the account's oldest beyond the limit, in `stores`' transaction.
