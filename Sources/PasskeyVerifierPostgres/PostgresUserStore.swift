@@ -147,32 +147,6 @@
             try await accounts.account(forUserHandle: userHandle)
         }
 
-        /// One statement joining `passkey_accounts` to `passkey_credentials` when `credentialStore` (or the store it
-        /// forwards to, ``PasskeyAccounts/ForwardingCredentialStore``) is a `PostgresCredentialStore` on this store's
-        /// pool; else two reads.
-        public func account(
-            forUserHandle userHandle: [UInt8],
-            holding credentialID: [UInt8],
-            in credentialStore: any CredentialStore
-        ) async throws -> Account? {
-            guard let credentials = credentialStore.innermostStore as? PostgresCredentialStore,
-                credentials.client === client
-            else {
-                return try await accountReadingTwice(
-                    forUserHandle: userHandle, holding: credentialID, in: credentialStore)
-            }
-            let rows = try await statements.query(
-                """
-                SELECT passkey_accounts.username, passkey_accounts.display_name FROM passkey_accounts
-                JOIN passkey_credentials ON passkey_credentials.user_handle = passkey_accounts.user_handle
-                WHERE passkey_accounts.user_handle = \(ByteBuffer(bytes: userHandle))
-                AND passkey_credentials.credential_id = \(ByteBuffer(bytes: credentialID))
-                """
-            )
-            guard let row = rows.first else { return nil }
-            return try PostgresAccountStore.account(from: row, userHandle: userHandle)
-        }
-
         /// Inserts `account`: `INSERT … ON CONFLICT DO NOTHING RETURNING`, one statement.
         public func createAccount(_ account: Account) async throws -> Bool {
             try await accounts.createAccount(account)

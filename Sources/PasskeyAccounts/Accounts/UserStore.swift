@@ -51,18 +51,6 @@ public protocol UserStore: AccountStore {
 }
 
 extension UserStore {
-    /// Reads the account, then the credential: what a store's joined read of both falls back to.
-    package func accountReadingTwice(
-        forUserHandle userHandle: [UInt8],
-        holding credentialID: [UInt8],
-        in credentialStore: any CredentialStore
-    ) async throws -> Account? {
-        guard let account = try await account(forUserHandle: userHandle),
-            try await credentialStore.credential(withID: credentialID)?.userHandle == userHandle
-        else { return nil }
-        return account
-    }
-
     /// Does nothing: the store's transactions run one at a time.
     public func lockAccount(userHandle: [UInt8]) async throws {}
 

@@ -3,14 +3,11 @@ import PasskeyAccounts
 import PasskeyVerifier
 
 /// A ``PasskeyVerifier/CredentialStore`` whose every call has a ``StoreDeadline``.
-public struct DeadlineCredentialStore: ForwardingCredentialStore {
+public struct DeadlineCredentialStore: CredentialStore {
     /// The store that answers.
     public let base: any CredentialStore
     /// The deadline of each call.
     public let deadline: StoreDeadline
-
-    /// ``base``, which holds the rows.
-    public var forwardedStore: any CredentialStore { base }
 
     /// Wraps `base`.
     public init(_ base: any CredentialStore, deadline: StoreDeadline) {
