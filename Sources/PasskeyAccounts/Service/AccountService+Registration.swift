@@ -179,7 +179,7 @@ extension AccountService {
         return issued
     }
 
-    /// Refuses a registration bound to a session (``PasskeyVerifier/CeremonyParameters/hostBinding``, the hash of the
+    /// Refuses a registration bound to a session (`CeremonyParameters.hostBinding`, the hash of the
     /// token that began it) when that session has ended, was revoked, or is not the account's: a stolen token revoked
     /// by signing out everywhere cannot finish a registration it began.
     static func requireBoundSession(

@@ -15,7 +15,7 @@ import PasskeyVerifier
 ///
 /// A ceremony's challenge is taken in a commit of its own first, so that of every response naming it one is answered
 /// (§13.4.3), and the response is verified before the transaction begins, holding no connection and no lock: a
-/// refused ceremony commits nothing else. Errors are ``PasskeyVerifier/WebAuthnError`` (the ceremonies'), ``AccountError`` (the account rules')
+/// refused ceremony commits nothing else. Errors are `WebAuthnError` (the ceremonies'), ``AccountError`` (the account rules')
 /// and the stores' own.
 public struct AccountService: Sendable {
     /// The rules of the service.

@@ -1,7 +1,7 @@
 import Foundation
 import PasskeyVerifier
 
-/// The one challenge a ceremony step took in a commit of its own, as a ``PasskeyVerifier/ChallengeStore`` for the
+/// The one challenge a ceremony step took in a commit of its own, as a `ChallengeStore` for the
 /// relying party that verifies the step outside its transaction: `take` returns it once, for its own bytes.
 actor TakenChallenge: ChallengeStore {
     private var issued: IssuedChallenge?
@@ -28,7 +28,7 @@ actor TakenChallenge: ChallengeStore {
     func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) -> Int { 0 }
 }
 
-/// A ``PasskeyVerifier/CredentialStore`` that reads from `base` and keeps the relying party's writes instead of
+/// A `CredentialStore` that reads from `base` and keeps the relying party's writes instead of
 /// making them: the ceremony is verified outside its transaction, holding no connection and no lock, and the
 /// transaction then writes what it kept (the new record, or the counter's compare-and-set).
 actor DeferredCredentialWrites: CredentialStore {
