@@ -102,13 +102,10 @@ extension AccountService {
         let configuration = self.configuration
         let service = self
         return try await storage.withTransaction { stores in
-            try await Self.requireBoundSession(of: issued, in: stores.sessions, at: now)
             try await stores.users.lockAccount(userHandle: completed.userHandle)
-            // Read first, so that a storage without transactions refuses a taken ID before it creates an account.
-            guard try await stores.credentials.credential(withID: record.id) == nil else {
-                throw Self.alreadyRegistered(record.id)
-            }
+            try await Self.requireBoundSession(of: issued, in: stores.sessions, at: now)
             let account: Account
+            let created: Bool
             let startsSession: Bool
             if let existing = try await stores.users.account(forUserHandle: completed.userHandle) {
                 let count = try await stores.credentials.credentials(forUserHandle: existing.userHandle).count
@@ -116,6 +113,7 @@ extension AccountService {
                     throw Self.limitReached(configuration.maximumPasskeysPerAccount)
                 }
                 account = existing
+                created = false
                 startsSession =
                     completed.hostBinding == nil && AppleAccountUsername.isReserved(existing.username)
                     && !configuration.conformance
@@ -123,18 +121,20 @@ extension AccountService {
                 guard let user = completed.user else {
                     throw WebAuthnError(.challengeNotFound, "the registration was begun before this server version")
                 }
-                let created = Account(
+                account = Account(
                     username: user.name,
                     userHandle: completed.userHandle,
                     displayName: user.displayName == user.name ? nil : user.displayName
                 )
-                guard try await stores.users.createAccount(created) else {
-                    throw AccountError(.accountExists, "another registration of this username finished first")
-                }
-                account = created
+                created = true
                 startsSession = true
             }
+            // The credential ID first (§7.1 `#sctn-registering-a-new-credential` step "credentialId not yet
+            // registered"), then the account of a sign-up; the transaction makes the order invisible otherwise.
             guard try await stores.credentials.insert(record) else { throw Self.alreadyRegistered(record.id) }
+            if created, !(try await stores.users.createAccount(account)) {
+                throw AccountError(.accountExists, "another registration of this username finished first")
+            }
             guard startsSession, session?.userHandle != account.userHandle else {
                 return Registration(account: account, completed: completed, session: nil)
             }

@@ -71,6 +71,9 @@ extension AccountService {
                 completed = try await service.relyingParty(in: stores)
                     .using(credentialStore: stores.credentials, challengeStore: TakenChallenge(issued))
                     .finishAuthentication(json: body, concealingAccounts: conceals)
+                guard completed.userHandle == verified.userHandle else {
+                    throw WebAuthnError(.unknownCredential, "the passkey changed owner while signing in")
+                }
             }
             guard let account = try await stores.users.account(forUserHandle: completed.userHandle) else {
                 throw WebAuthnError(.unknownCredential, "the passkey has no account")

@@ -40,11 +40,10 @@ public struct AppleSignInController<Context: RequestContext>: Sendable {
         self.service = service
     }
 
-    /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, behind ``RejectionMiddleware`` and counted by
-    /// ``CeremonyMetricsMiddleware``.
-    public func addRoutes(to router: some RouterMethods<Context>) {
+    /// Adds `POST /auth/apple/nonce` and `POST /auth/apple`, counted by ``CeremonyMetricsMiddleware``, inside the
+    /// ``RejectionMiddleware`` of ``PasskeyServerApplication``.
+    func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
-            .add(middleware: RejectionMiddleware<Context>())
             .add(middleware: CeremonyMetricsMiddleware<Context>())
             .post("auth/apple/nonce", use: issueNonce)
             .post("auth/apple", use: signIn)

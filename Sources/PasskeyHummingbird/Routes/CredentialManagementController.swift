@@ -30,10 +30,9 @@ where Context.Identity == AuthenticatedSession {
         self.naming = naming
     }
 
-    /// Adds the routes.
-    public func addRoutes(to router: some RouterMethods<Context>) {
+    /// Adds the routes, inside the ``RejectionMiddleware`` of ``PasskeyServerApplication``.
+    func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
-            .add(middleware: RejectionMiddleware<Context>())
             .add(middleware: SessionRequiredMiddleware<Context>())
             .get("credentials", use: list)
             .post("credentials/:credentialID/rename", use: rename)

@@ -28,10 +28,9 @@ public struct HealthController<Context: RequestContext>: Sendable {
         self.metadataService = metadataService
     }
 
-    /// Adds `GET /health/live` and `GET /health/ready`, behind ``RejectionMiddleware``.
-    public func addRoutes(to router: Router<Context>) {
+    /// Adds `GET /health/live` and `GET /health/ready`, inside the router's ``RejectionMiddleware``.
+    func addRoutes(to router: Router<Context>) {
         router.group("health")
-            .add(middleware: RejectionMiddleware<Context>())
             .get("live", use: live)
             .get("ready", use: ready)
     }

@@ -49,13 +49,10 @@ where Context.Identity == AuthenticatedSession {
         self.extensionPolicy = ClientExtensionPolicy(appID: configuration.appID)
     }
 
-    /// Adds the four routes, behind ``RejectionMiddleware`` and counted by ``CeremonyMetricsMiddleware``.
-    public func addRoutes(to router: some RouterMethods<Context>) {
+    /// Adds the four routes, counted by ``CeremonyMetricsMiddleware``, inside the ``RejectionMiddleware`` of
+    /// ``PasskeyServerApplication``.
+    func addRoutes(to router: some RouterMethods<Context>) {
         router.group()
-            .add(
-                middleware: RejectionMiddleware<Context>(
-                    relyingPartyID: service.relyingParty.configuration.relyingPartyID)
-            )
             .add(middleware: CeremonyMetricsMiddleware<Context>())
             .post("attestation/options", use: attestationOptions)
             .post("attestation/result", use: attestationResult)

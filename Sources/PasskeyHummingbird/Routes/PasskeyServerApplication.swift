@@ -76,7 +76,7 @@ public enum PasskeyServerApplication {
     ) throws -> Router<Context> where Context.Identity == AuthenticatedSession {
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObservationMiddleware<Context>(metrics: metrics))
-        router.add(middleware: RejectionMiddleware<Context>())
+        router.add(middleware: RejectionMiddleware<Context>(relyingPartyID: configuration.relyingPartyID))
         router.add(
             middleware: RequestGuardMiddleware<Context>(
                 origins: Set(configuration.origins),
@@ -84,14 +84,16 @@ public enum PasskeyServerApplication {
                 conformance: configuration.conformance
             )
         )
-        try addRoutes(
-            to: router,
+        try mountRoutes(
+            on: router,
+            prefix: "",
             configuration: configuration,
             storage: storage,
             appleKeySetSource: appleKeySetSource,
             authenticatorNaming: authenticatorNaming,
             metadataService: metadataService,
-            clock: clock
+            clock: clock,
+            installsRejection: false
         )
         HealthController<Context>(
             sessionStore: storage.sessionStore,
@@ -144,6 +146,34 @@ public enum PasskeyServerApplication {
         authenticatorNaming: AuthenticatorNaming = AuthenticatorNaming(),
         metadataService: MetadataService? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws where Context.Identity == AuthenticatedSession {
+        try mountRoutes(
+            on: host,
+            prefix: prefix,
+            configuration: configuration,
+            storage: storage,
+            appleKeySetSource: appleKeySetSource,
+            authenticatorNaming: authenticatorNaming,
+            metadataService: metadataService,
+            clock: clock,
+            installsRejection: true
+        )
+    }
+
+    /// The routes of ``addRoutes(to:prefix:configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:)``,
+    /// behind a ``RejectionMiddleware`` of their own when `installsRejection` (a host's router), or behind the one
+    /// of the router ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
+    /// made: the refusal middleware is installed once on every router.
+    static func mountRoutes<Context: AuthRequestContext>(
+        on host: some RouterMethods<Context>,
+        prefix: String,
+        configuration: ServerConfiguration,
+        storage: PasskeyStorage,
+        appleKeySetSource: (any AppleKeySetSource)?,
+        authenticatorNaming: AuthenticatorNaming,
+        metadataService: MetadataService?,
+        clock: @escaping @Sendable () -> Date,
+        installsRejection: Bool
     ) throws where Context.Identity == AuthenticatedSession {
         let prefix = try routePrefix(prefix)
         try configuration.validate()
@@ -212,7 +242,9 @@ public enum PasskeyServerApplication {
         )
         func mount(on host: some RouterMethods<Context>) {
             let root = host.group()
-            root.add(middleware: RejectionMiddleware<Context>())
+            if installsRejection {
+                root.add(middleware: RejectionMiddleware<Context>(relyingPartyID: configuration.relyingPartyID))
+            }
             root.add(middleware: RateLimitMiddleware<Context>(limiter: rateLimiter))
             root.add(
                 middleware: RequestGuardMiddleware<Context>(

@@ -24,10 +24,9 @@ where Context.Identity == AuthenticatedSession {
         self.sessions = sessions
     }
 
-    /// Adds the routes.
-    public func addRoutes(to router: some RouterMethods<Context>) {
+    /// Adds the routes, inside the ``RejectionMiddleware`` of ``PasskeyServerApplication``.
+    func addRoutes(to router: some RouterMethods<Context>) {
         router.group("session")
-            .add(middleware: RejectionMiddleware<Context>())
             .add(middleware: SessionRequiredMiddleware<Context>())
             .get(use: current)
             .post("logout", use: logout)
