@@ -183,8 +183,23 @@
                     return result
                 } catch {
                     await scope.close()
-                    await Task.detached { _ = try? await connection.query("ROLLBACK") }.value
+                    await Task.detached { await Self.rollBack(connection) }.value
                     throw error
+                }
+            }
+        }
+
+        /// Rolls back the open transaction of `connection`, trying again a few times when the `ROLLBACK` itself fails
+        /// while a transaction is still open (a busy statement): a transaction left open would take in every later
+        /// statement of the storage. "No transaction is active" means there is nothing left to roll back.
+        static func rollBack(_ connection: SQLiteConnection) async {
+            for _ in 0..<3 {
+                do {
+                    _ = try await connection.query("ROLLBACK")
+                    return
+                } catch {
+                    if String(describing: error).contains("no transaction is active") { return }
+                    try? await Task.sleep(for: .milliseconds(10))
                 }
             }
         }
