@@ -48,48 +48,8 @@
             guard let transaction else {
                 return try await client.query(query, logger: logger, file: file, line: line).collect()
             }
-            try await transaction.scope.enter()
-            do {
-                let rows = try await transaction.connection.query(query, logger: logger, file: file, line: line)
-                    .collect()
-                await transaction.scope.leave()
-                return rows
-            } catch {
-                await transaction.scope.leave()
-                throw error
-            }
-        }
-
-        /// Whether a transaction is open, and the calls of its stores in progress, which its end waits for: a call
-        /// that began inside the transaction is committed or rolled back with it, a call after its end is refused.
-        actor TransactionScope {
-            private var isOpen = true
-            private var callsInProgress = 0
-            private var closing: CheckedContinuation<Void, Never>?
-
-            /// Counts a call in, unless the transaction ended.
-            func enter() throws {
-                guard isOpen else {
-                    throw UserStoreError("a store of a PostgreSQL transaction was used after the transaction ended")
-                }
-                callsInProgress += 1
-            }
-
-            /// Counts a call out.
-            func leave() {
-                guard callsInProgress > 0 else { return }
-                callsInProgress -= 1
-                if callsInProgress == 0, let closing {
-                    self.closing = nil
-                    closing.resume()
-                }
-            }
-
-            /// Refuses later calls and returns once the calls in progress have finished.
-            func close() async {
-                isOpen = false
-                guard callsInProgress > 0 else { return }
-                await withCheckedContinuation { closing = $0 }
+            return try await transaction.scope.run {
+                try await transaction.connection.query(query, logger: logger, file: file, line: line).collect()
             }
         }
     }

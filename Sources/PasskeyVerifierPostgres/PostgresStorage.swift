@@ -1,5 +1,6 @@
 #if PostgreSQL
     import Foundation
+    import PasskeyAccounts
     import PasskeyVerifier
     import PostgresNIO
 
@@ -76,7 +77,9 @@
             let logger = self.logger
             do {
                 return try await client.withTransaction(logger: logger) { connection in
-                    let scope = PostgresStatements.TransactionScope()
+                    let scope = TransactionScope(refusing: {
+                        UserStoreError("a store of a PostgreSQL transaction was used after the transaction ended")
+                    })
                     do {
                         let result = try await body(
                             PostgresStatements(client: client, logger: logger, connection: connection, scope: scope)

@@ -44,15 +44,7 @@
                 try Self.refuseInsideTransaction(of: gate)
                 return try await gate.run { try await body(connection) }
             case .inTransaction(let scope):
-                try await scope.enter()
-                do {
-                    let value = try await body(connection)
-                    await scope.leave()
-                    return value
-                } catch {
-                    await scope.leave()
-                    throw error
-                }
+                return try await scope.run { try await body(connection) }
             }
         }
 
@@ -66,39 +58,6 @@
                     "an SQLiteStorage was called outside its transaction from inside that transaction, which would "
                         + "wait for itself: use the stores the transaction's body is handed"
                 )
-            }
-        }
-
-        /// Whether a transaction is open, and the calls of its stores in progress, which its end waits for: a call
-        /// that began inside the transaction is committed or rolled back with it, a call after its end is refused.
-        actor TransactionScope {
-            private var isOpen = true
-            private var callsInProgress = 0
-            private var closing: CheckedContinuation<Void, Never>?
-
-            /// Counts a call in, unless the transaction ended.
-            func enter() throws {
-                guard isOpen else {
-                    throw UserStoreError("a store of an SQLite transaction was used after the transaction ended")
-                }
-                callsInProgress += 1
-            }
-
-            /// Counts a call out.
-            func leave() {
-                guard callsInProgress > 0 else { return }
-                callsInProgress -= 1
-                if callsInProgress == 0, let closing {
-                    self.closing = nil
-                    closing.resume()
-                }
-            }
-
-            /// Refuses later calls and returns once the calls in progress have finished.
-            func close() async {
-                isOpen = false
-                guard callsInProgress > 0 else { return }
-                await withCheckedContinuation { closing = $0 }
             }
         }
     }

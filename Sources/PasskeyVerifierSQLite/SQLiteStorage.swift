@@ -171,7 +171,9 @@
             let gateID = ObjectIdentifier(gate)
             return try await gate.run {
                 _ = try await connection.query("BEGIN IMMEDIATE")
-                let scope = SQLiteStatements.TransactionScope()
+                let scope = TransactionScope(refusing: {
+                    UserStoreError("a store of an SQLite transaction was used after the transaction ended")
+                })
                 do {
                     let result = try await SQLiteStatements.$openTransactions.withValue(
                         SQLiteStatements.openTransactions + [gateID]

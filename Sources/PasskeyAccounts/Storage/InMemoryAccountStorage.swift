@@ -41,7 +41,10 @@ public struct InMemoryAccountStorage: AccountStorage {
         let backing = backing
         return try await backing.gate.run {
             let snapshot = await backing.snapshot()
-            let transaction = InMemoryTransactionScope()
+            let transaction = TransactionScope(refusing: {
+                InMemoryStoreError(
+                    "a store of an InMemoryAccountStorage transaction was used after the transaction ended")
+            })
             let stores = backing.stores(InMemoryStoreAccess(backing: backing, transaction: transaction))
             do {
                 let result = try await InMemoryTransactionContext.$openStorages.withValue(
@@ -128,7 +131,7 @@ enum InMemoryTransactionContext {
 /// inside one while the transaction is open.
 struct InMemoryStoreAccess: Sendable {
     let backing: InMemoryAccountStorage.Backing
-    let transaction: InMemoryTransactionScope?
+    let transaction: TransactionScope?
 
     /// Runs one call of a store.
     func run<Value>(_ operation: () async throws -> Value) async throws -> Value {
@@ -136,49 +139,6 @@ struct InMemoryStoreAccess: Sendable {
             try backing.refuseCallFromItsOwnTransaction()
             return try await backing.gate.run(operation)
         }
-        try await transaction.enter()
-        do {
-            let value = try await operation()
-            await transaction.leave()
-            return value
-        } catch {
-            await transaction.leave()
-            throw error
-        }
-    }
-}
-
-/// Whether a transaction is open, and the calls of its stores in progress, which its end waits for: a call that
-/// began inside the transaction is committed or rolled back with it, a call after its end is refused.
-actor InMemoryTransactionScope {
-    private var isOpen = true
-    private var callsInProgress = 0
-    private var closing: CheckedContinuation<Void, Never>?
-
-    /// Counts a call in, unless the transaction ended.
-    func enter() throws {
-        guard isOpen else {
-            throw InMemoryStoreError(
-                "a store of an InMemoryAccountStorage transaction was used after the transaction ended"
-            )
-        }
-        callsInProgress &+= 1
-    }
-
-    /// Counts a call out.
-    func leave() {
-        guard callsInProgress > 0 else { return }
-        callsInProgress -= 1
-        if callsInProgress == 0, let closing {
-            self.closing = nil
-            closing.resume()
-        }
-    }
-
-    /// Ends the transaction once the calls in progress are done.
-    func close() async {
-        isOpen = false
-        guard callsInProgress > 0 else { return }
-        await withCheckedContinuation { closing = $0 }
+        return try await transaction.run(operation)
     }
 }
