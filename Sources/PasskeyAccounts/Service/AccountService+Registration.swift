@@ -89,8 +89,9 @@ extension AccountService {
         }
         let taken = try await relyingParty.takeChallenge(ofRegistration: body)
         let now = self.now
-        let sessions = storage.stores.sessions
-        let writes = DeferredCredentialWrites(reading: storage.stores.credentials)
+        let outside = storage.stores
+        let sessions = outside.sessions
+        let writes = DeferredCredentialWrites(reading: outside.credentials)
         let completed = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
             .finishRegistration(
                 json: body,

@@ -12,12 +12,18 @@ public struct SessionIssuing: Sendable {
 
     /// The longest timeout or lifetime: ten years, so that no instant arithmetic can overflow.
     public static let maximumDuration: Duration = .seconds(10 * 365 * 24 * 60 * 60)
+    /// The default idle timeout: one day.
+    public static let defaultIdleTimeout: Duration = .seconds(24 * 60 * 60)
+    /// The default lifetime: thirty days.
+    public static let defaultLifetime: Duration = .seconds(30 * 24 * 60 * 60)
+    /// The default number of sessions an account keeps: 32.
+    public static let defaultMaximumPerAccount = 32
 
     /// Creates the rules: a day idle, thirty days in all, 32 per account by default.
     public init(
-        idleTimeout: Duration = .seconds(24 * 60 * 60),
-        lifetime: Duration = .seconds(30 * 24 * 60 * 60),
-        maximumPerAccount: Int = 32
+        idleTimeout: Duration = SessionIssuing.defaultIdleTimeout,
+        lifetime: Duration = SessionIssuing.defaultLifetime,
+        maximumPerAccount: Int = SessionIssuing.defaultMaximumPerAccount
     ) {
         self.idleTimeout = idleTimeout
         self.lifetime = lifetime

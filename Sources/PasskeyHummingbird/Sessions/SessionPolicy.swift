@@ -1,5 +1,6 @@
 #if Hummingbird
 import Foundation
+import PasskeyAccounts
 
 /// How long sessions last and how the session cookie is made (OWASP session management: idle and absolute
 /// timeouts; RFC 6265bis cookie attributes).
@@ -14,19 +15,19 @@ public struct SessionPolicy: Sendable {
     public var securesCookie: Bool
 
     /// The default idle timeout: one day.
-    public static let defaultIdleTimeout: Duration = .seconds(24 * 60 * 60)
+    public static let defaultIdleTimeout: Duration = SessionIssuing.defaultIdleTimeout
     /// The default lifetime: thirty days.
-    public static let defaultLifetime: Duration = .seconds(30 * 24 * 60 * 60)
+    public static let defaultLifetime: Duration = SessionIssuing.defaultLifetime
     /// A use moves the last-seen instant only when it is this old, so most requests write nothing.
     public static let lastSeenGranularity: Duration = .seconds(60)
     /// The most sessions one account keeps: a new one ends the oldest beyond it, so signing in again and again
     /// cannot fill the database.
-    public static let maximumSessionsPerAccount = 32
+    public static let maximumSessionsPerAccount = SessionIssuing.defaultMaximumPerAccount
     /// The longest `User-Agent` kept, in UTF-8 bytes.
     public static let maximumUserAgentBytes = 256
     /// The longest timeout or lifetime accepted: ten years, so that no instant arithmetic can overflow; a longer one
     /// is cut to it.
-    public static let maximumDuration: Duration = .seconds(10 * 365 * 24 * 60 * 60)
+    public static let maximumDuration: Duration = SessionIssuing.maximumDuration
     /// The bounds every timeout and lifetime is cut to: 1 s … ``maximumDuration``.
     static let durationBounds: ClosedRange<Duration> = .seconds(1)...maximumDuration
 
