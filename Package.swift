@@ -163,15 +163,26 @@ let package = Package(
             dependencies: [
                 .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
                 .target(name: "PasskeyAccounts", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyVerifier", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyMetadata", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyVerifierSQLite", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyVerifierPostgres", condition: .when(traits: ["Server"])),
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Server"])),
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])
                 ),
+                .product(
+                    name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])
+                ),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             // The demonstration page, compiled into the binary as PackageResources (no bundle to ship beside it).
             resources: [

@@ -2,12 +2,12 @@
 import Foundation
 import Logging
 import NIOCore
+@testable import passkey_server
 import PasskeyAccounts
+@testable import PasskeyHummingbird
 import PasskeyMetadata
 import PasskeyVerifier
 import Testing
-
-@testable import PasskeyHummingbird
 
 /// `ServerConfiguration.validate()` owns every rule about the configuration's values (issue 31 §6): the time spans are
 /// `Duration`s, a zero or negative one is refused naming its member and option, and an enormous one is cut to its

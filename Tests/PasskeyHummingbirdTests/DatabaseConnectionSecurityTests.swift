@@ -1,10 +1,11 @@
 #if Server
 import Foundation
+@testable import passkey_server
 import PasskeyHummingbird
+import PostgresNIO
 import Testing
 
 #if PostgreSQL
-import PostgresNIO
 #endif
 
 /// TLS to PostgreSQL is on and verified by default for a host that is not this machine, `sslmode` is honoured and

@@ -2,6 +2,7 @@
 import Foundation
 import Logging
 import PasskeyHummingbird
+@testable import passkey_server
 import Testing
 
 #if canImport(Glibc)

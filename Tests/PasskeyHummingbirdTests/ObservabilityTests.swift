@@ -4,13 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+@testable import passkey_server
+@testable import PasskeyHummingbird
 import PasskeyMetadata
 import PasskeyVerifier
 import PasskeyVerifierTesting
 import Prometheus
 import Testing
-
-@testable import PasskeyHummingbird
 
 /// The metrics the routes record (into a Prometheus registry of each test's own: nothing is bootstrapped), the
 /// request identifier on every log line and answer, and what the log holds and never holds.

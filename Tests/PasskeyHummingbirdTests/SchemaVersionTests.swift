@@ -1,6 +1,7 @@
 #if Server
 import Foundation
 import Logging
+@testable import passkey_server
 import PasskeyHummingbird
 import PasskeyVerifier
 import SQLiteNIO

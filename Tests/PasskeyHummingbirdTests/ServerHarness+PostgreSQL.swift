@@ -2,6 +2,7 @@
 #if PostgreSQL
 import Foundation
 import Logging
+@testable import passkey_server
 import PasskeyHummingbird
 import PostgresNIO
 import Testing

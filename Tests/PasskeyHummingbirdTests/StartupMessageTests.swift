@@ -1,9 +1,9 @@
 #if Server
 import Foundation
+@testable import passkey_server
+@testable import PasskeyHummingbird
 import PasskeyVerifier
 import Testing
-
-@testable import PasskeyHummingbird
 
 /// What a mistyped start says, before anything is created: a configuration that cannot run a ceremony, and an
 /// SQLite file whose directory is missing or read-only.

@@ -5,7 +5,7 @@ import NIOCore
 /// traps: a span is cut to its bounds first (``clamped(to:)``), and each conversion saturates besides.
 extension Duration {
     /// This span cut to `bounds`.
-    func clamped(to bounds: ClosedRange<Duration>) -> Duration {
+    package func clamped(to bounds: ClosedRange<Duration>) -> Duration {
         Swift.min(Swift.max(self, bounds.lowerBound), bounds.upperBound)
     }
 
@@ -27,7 +27,7 @@ extension Duration {
     }
 
     /// The span as NIO's `TimeAmount`, in nanoseconds, saturating at `Int64.max` and `Int64.min` (about 292 years).
-    var timeAmount: TimeAmount {
+    package var timeAmount: TimeAmount {
         let components = boundedComponents
         let (nanoseconds, overflow) = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return .nanoseconds(components.seconds < 0 ? .min : .max) }

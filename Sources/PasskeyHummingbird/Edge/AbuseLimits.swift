@@ -87,17 +87,19 @@ public struct AbuseLimits: Sendable {
     }
 
     /// ``idleTimeout`` cut to ``idleTimeoutBounds``: what the server uses.
-    var boundedIdleTimeout: Duration { idleTimeout.clamped(to: Self.idleTimeoutBounds) }
+    package var boundedIdleTimeout: Duration { idleTimeout.clamped(to: Self.idleTimeoutBounds) }
     /// ``requestBodyDeadline`` cut to ``requestBodyDeadlineBounds``: what the server uses.
-    var boundedRequestBodyDeadline: Duration { requestBodyDeadline.clamped(to: Self.requestBodyDeadlineBounds) }
+    package var boundedRequestBodyDeadline: Duration { requestBodyDeadline.clamped(to: Self.requestBodyDeadlineBounds) }
     /// ``storeCallDeadline`` cut to ``storeCallDeadlineBounds``: what the server uses.
-    var boundedStoreCallDeadline: Duration { storeCallDeadline.clamped(to: Self.storeCallDeadlineBounds) }
+    package var boundedStoreCallDeadline: Duration { storeCallDeadline.clamped(to: Self.storeCallDeadlineBounds) }
     /// ``cleanupInterval`` cut to ``cleanupIntervalBounds``: what the server uses.
-    var boundedCleanupInterval: Duration { cleanupInterval.clamped(to: Self.cleanupIntervalBounds) }
+    package var boundedCleanupInterval: Duration { cleanupInterval.clamped(to: Self.cleanupIntervalBounds) }
     /// ``maximumConnectionsPerClientAddress`` cut to 1 … 1 000 000: what the server uses.
-    var boundedMaximumConnectionsPerClientAddress: Int { min(max(maximumConnectionsPerClientAddress, 1), 1_000_000) }
+    package var boundedMaximumConnectionsPerClientAddress: Int {
+        min(max(maximumConnectionsPerClientAddress, 1), 1_000_000)
+    }
     /// ``maximumPendingChallenges`` cut to 1 … 2³²: what the server uses.
-    var boundedMaximumPendingChallenges: Int { min(max(maximumPendingChallenges, 1), 1 << 32) }
+    package var boundedMaximumPendingChallenges: Int { min(max(maximumPendingChallenges, 1), 1 << 32) }
 
     /// The generous token bucket per client address of every other route of the passkey group (a session lookup, a
     /// management call): ``clientAddressRateLimit`` times ``anyRouteRateLimitFactor``, so that a client with

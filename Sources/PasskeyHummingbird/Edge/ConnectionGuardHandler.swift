@@ -9,9 +9,9 @@ import NIOHTTPTypes
 /// the cap is closed as soon as its pipeline is set up; trusted proxies are not counted), and a request whose body has not ended
 /// ``requestBodyDeadline`` after its head has its connection closed, so a client that sends half a request cannot
 /// hold a descriptor for long. The idle timeout between requests is Hummingbird's (`HTTP1Channel` `idleTimeout`).
-final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
+package final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPRequestPart
+    package typealias InboundOut = HTTPRequestPart
 
     private let counter: ConnectionCounter
     private let requestBodyDeadline: TimeAmount
@@ -19,32 +19,32 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
     private var registered = false
     private var deadline: Scheduled<Void>?
 
-    init(counter: ConnectionCounter, requestBodyDeadline: TimeAmount) {
+    package init(counter: ConnectionCounter, requestBodyDeadline: TimeAmount) {
         self.counter = counter
         self.requestBodyDeadline = requestBodyDeadline
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive {
             register(context)
         }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    package func channelActive(context: ChannelHandlerContext) {
         register(context)
         context.fireChannelActive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         release()
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         release()
         context.fireChannelInactive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
             deadline?.cancel()
@@ -90,14 +90,14 @@ final class ConnectionGuardHandler: ChannelInboundHandler, RemovableChannelHandl
 }
 
 /// The open connections per peer address, shared by every connection's ``ConnectionGuardHandler``.
-final class ConnectionCounter: Sendable {
+package final class ConnectionCounter: Sendable {
     /// The most connections one address may hold.
     let maximumPerAddress: Int
     /// Which peers are trusted proxies (not counted).
     let clientAddress: ClientAddress
     private let counts = NIOLockedValueBox([String: Int]())
 
-    init(maximumPerAddress: Int, clientAddress: ClientAddress) {
+    package init(maximumPerAddress: Int, clientAddress: ClientAddress) {
         self.maximumPerAddress = maximumPerAddress
         self.clientAddress = clientAddress
     }

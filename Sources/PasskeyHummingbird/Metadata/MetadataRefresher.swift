@@ -8,7 +8,7 @@ import UnixSignals
 /// Keeps the server's FIDO metadata current (FIDO Metadata Service v3.0 §3.2): a swift-service-lifecycle
 /// `Service` beside the application that reads the BLOB from its ``MetadataSource`` when the
 /// ``PasskeyMetadata/MetadataService`` says a refresh is due (the BLOB's `nextUpdate`, then a backoff until a newer
-/// `no` verifies) and on `SIGHUP` (through the server's ``HangUpHandler``, or ``refreshesOnHangUp``). Before each download it takes a newer BLOB another process saved in the
+/// `no` verifies) and on `SIGHUP` (through `passkey-server`'s `HangUpHandler`, or ``refreshesOnHangUp``). Before each download it takes a newer BLOB another process saved in the
 /// database. A BLOB that fails never replaces the last good one; failures and staleness are logged (the source,
 /// the `no`, the reason: nothing secret).
 public struct MetadataRefresher: Service {
@@ -16,7 +16,7 @@ public struct MetadataRefresher: Service {
     public let service: MetadataService
     /// Where the BLOB is read.
     public let source: MetadataSource
-    /// Whether the refresher traps `SIGHUP` itself while it runs, for a refresh: only where no ``HangUpHandler``
+    /// Whether the refresher traps `SIGHUP` itself while it runs, for a refresh: only where no `HangUpHandler`
     /// does (the command line's server has one, trapping from its first instant, and turns this off; not in tests).
     public let refreshesOnHangUp: Bool
     /// The current instant.

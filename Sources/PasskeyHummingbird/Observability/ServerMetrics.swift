@@ -74,20 +74,20 @@ public struct ServerMetrics: Sendable {
     }
 
     /// Counts one failure of the database: a route (its template), the readiness check or a periodic job.
-    func recordStoreError(operation: String) {
+    package func recordStoreError(operation: String) {
         Counter(label: "passkey_store_errors_total", dimensions: [("operation", operation)], factory: factory)
             .increment()
     }
 
     /// Sets the number of sessions valid now.
-    func recordActiveSessions(_ count: Int) {
+    package func recordActiveSessions(_ count: Int) {
         Gauge(label: "passkey_active_sessions", factory: factory).record(count)
     }
 
     /// Sets the state of the FIDO metadata: the current BLOB's `no` (FIDO Metadata Service v3.0 §3.1.6), the
     /// seconds since this process made it current, whether its `nextUpdate` has passed, and how many refreshes in
     /// a row failed.
-    func recordMetadata(serialNumber: Int, ageSeconds: Double, isStale: Bool, consecutiveFailures: Int) {
+    package func recordMetadata(serialNumber: Int, ageSeconds: Double, isStale: Bool, consecutiveFailures: Int) {
         Gauge(label: "passkey_metadata_number", factory: factory).record(serialNumber)
         Gauge(label: "passkey_metadata_age_seconds", factory: factory).record(max(0, ageSeconds))
         Gauge(label: "passkey_metadata_stale", factory: factory).record(isStale ? 1 : 0)

@@ -10,13 +10,12 @@ import PasskeyMetadata
 import PasskeyVerifier
 import ServiceLifecycle
 
-/// Builds the server: the router with its middleware (``RequestObservationMiddleware``, ``RejectionMiddleware``,
-/// ``RequestGuardMiddleware``, ``SessionAuthenticator``) and controllers (``PasskeyController``,
-/// ``SessionController``, ``CredentialManagementController``, ``WellKnownController``, ``AppleSignInController``,
-/// ``HealthController``) over a ``PasskeyVerifier/RelyingParty`` on a ``PasskeyStorage``, and the Hummingbird
-/// application that serves it as a swift-service-lifecycle `Service`, with the ``ExpiredRowsCleanup`` and
-/// ``MetricsGaugeRefresh`` jobs and, with `--metadata`, the ``MetadataRefresher`` beside it. The demonstration page is
-/// the `passkey-server` executable's, added through `additionalRoutes`; a host gets only the passkey routes.
+/// Builds the passkey routes: the router with its middleware (``RequestObservationMiddleware``,
+/// ``RejectionMiddleware``, ``RequestGuardMiddleware``, ``SessionAuthenticator``) and controllers
+/// (``PasskeyController``, ``SessionController``, ``CredentialManagementController``, ``WellKnownController``,
+/// ``AppleSignInController``, ``HealthController``) over one ``PasskeyAccounts/AccountService`` on a
+/// ``PasskeyStorage``. `passkey-server` serves that router with its jobs and its demonstration page; a host gets only
+/// the passkey routes (``addRoutes(to:prefix:configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:)``).
 public enum PasskeyServerApplication {
     /// The router for `configuration` on `storage`. Apple's keys come from `appleKeySetSource`, by default an
     /// ``AppleKeySetFetcher`` of ``ServerConfiguration/appleKeysURL``; the credential list names authenticators
@@ -63,7 +62,7 @@ public enum PasskeyServerApplication {
     /// with `additionalRoutes`, the caller's routes beside the passkey routes (`passkey-server`'s page at `/`), behind
     /// the router-wide middleware and with their `405` routes. (`context` has no default here: a default cannot
     /// infer a type that `additionalRoutes` names too.)
-    static func makeRouter<Context: AuthRequestContext>(
+    package static func makeRouter<Context: AuthRequestContext>(
         configuration: ServerConfiguration,
         storage: PasskeyStorage,
         appleKeySetSource: (any AppleKeySetSource)? = nil,
@@ -345,75 +344,6 @@ public enum PasskeyServerApplication {
     /// An ``AppleKeySetFetcher`` of the configured URL (``ServerConfiguration/validate()`` checks it).
     private static func defaultAppleKeySetSource(_ configuration: ServerConfiguration) throws -> AppleKeySetFetcher {
         AppleKeySetFetcher(url: try configuration.appleKeysEndpoint())
-    }
-
-    /// The application serving
-    /// ``makeRouter(configuration:storage:appleKeySetSource:authenticatorNaming:metadataService:clock:metrics:context:)``
-    /// on `host`:`port`, with the ``ExpiredRowsCleanup`` job, the ``MetricsGaugeRefresh`` job when `metrics` records
-    /// anything and, when given, the `metadataRefresher` (whose ``MetadataRefresher/start()`` the caller ran).
-    /// `additionalRoutes` adds the caller's routes beside the passkey routes (`passkey-server`'s page).
-    public static func makeApplication(
-        configuration: ServerConfiguration,
-        storage: PasskeyStorage,
-        host: String,
-        port: Int,
-        metadataRefresher: MetadataRefresher? = nil,
-        metrics: ServerMetrics = ServerMetrics(),
-        logger: Logger,
-        additionalRoutes: (Router<PasskeyRequestContext>) -> Void = { _ in }
-    ) throws -> some ApplicationProtocol {
-        let limits = configuration.abuseLimits
-        let deadlined = storage.withDeadline(StoreDeadline(limits.boundedStoreCallDeadline))
-        var services: [any Service] = [
-            ExpiredRowsCleanup(
-                sessionStore: deadlined.sessionStore,
-                userStore: deadlined.userStore,
-                challengeStore: deadlined.challengeStore,
-                maximumPendingChallenges: limits.boundedMaximumPendingChallenges,
-                interval: limits.boundedCleanupInterval,
-                logger: logger,
-                metrics: metrics
-            )
-        ]
-        if metrics.isRecording {
-            services.append(
-                MetricsGaugeRefresh(
-                    sessionStore: storage.sessionStore,
-                    metadataService: metadataRefresher?.service,
-                    metrics: metrics,
-                    logger: logger
-                )
-            )
-        }
-        if let metadataRefresher {
-            services.append(metadataRefresher)
-        }
-        let connections = ConnectionCounter(
-            maximumPerAddress: limits.boundedMaximumConnectionsPerClientAddress,
-            clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
-        )
-        let bodyDeadline = limits.boundedRequestBodyDeadline.timeAmount
-        return Application(
-            router: try makeRouter(
-                configuration: configuration,
-                storage: storage,
-                metadataService: metadataRefresher?.service,
-                metrics: metrics,
-                context: PasskeyRequestContext.self,
-                additionalRoutes: additionalRoutes
-            ),
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(
-                    additionalChannelHandlers: [
-                        ConnectionGuardHandler(counter: connections, requestBodyDeadline: bodyDeadline)
-                    ],
-                    idleTimeout: limits.boundedIdleTimeout.timeAmount
-                )
-            ),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),
-            services: services,
-            logger: logger
-        )
     }
 }
 #endif

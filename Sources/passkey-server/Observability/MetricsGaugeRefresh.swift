@@ -1,7 +1,8 @@
-#if Hummingbird
+#if Server
 import Foundation
 import Logging
 import PasskeyAccounts
+import PasskeyHummingbird
 import PasskeyMetadata
 import ServiceLifecycle
 
@@ -10,33 +11,33 @@ import ServiceLifecycle
 /// `no`, its age in this process, whether it is stale and the failed refreshes in a row (FIDO Metadata Service
 /// v3.0 §3.1.6, §3.2). It runs every ``interval`` while the server runs, first at start; a failing count is
 /// logged and counted as a store error, and the next round tries again.
-public struct MetricsGaugeRefresh: Service {
+struct MetricsGaugeRefresh: Service {
     /// The sessions.
-    public let sessionStore: any SessionStore
+    let sessionStore: any SessionStore
     /// The metadata, when the server uses it.
-    public let metadataService: MetadataService?
+    let metadataService: MetadataService?
     /// Where the gauges go.
-    public let metrics: ServerMetrics
+    let metrics: ServerMetrics
     /// The wait between two rounds, cut to ``intervalBounds``.
-    public let interval: Duration
+    let interval: Duration
 
     /// What ``interval`` is cut to: 1 second to 1 day.
-    public static let intervalBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
+    static let intervalBounds: ClosedRange<Duration> = .seconds(1)...(.seconds(86_400))
     /// The current instant.
-    public let clock: @Sendable () -> Date
+    let clock: @Sendable () -> Date
     /// Where a failing round is logged.
-    public let logger: Logger
+    let logger: Logger
 
     /// The BLOB a round saw: its `no` and when a round first saw it.
-    public struct MetadataSighting: Sendable, Hashable {
+    struct MetadataSighting: Sendable, Hashable {
         /// The BLOB's `no`.
-        public var serialNumber: Int
+        var serialNumber: Int
         /// When a round first saw it as the current BLOB.
-        public var since: Date
+        var since: Date
     }
 
     /// Creates the job.
-    public init(
+    init(
         sessionStore: any SessionStore,
         metadataService: MetadataService? = nil,
         metrics: ServerMetrics,
@@ -53,7 +54,7 @@ public struct MetricsGaugeRefresh: Service {
     }
 
     /// Runs rounds until the graceful shutdown.
-    public func run() async throws {
+    func run() async throws {
         await cancelWhenGracefulShutdown {
             var sighting: MetadataSighting?
             while !Task.isCancelled {
@@ -65,7 +66,7 @@ public struct MetricsGaugeRefresh: Service {
 
     /// One round; `previous` is what the last round saw of the metadata, and the result what this one saw.
     @discardableResult
-    public func runOnce(after previous: MetadataSighting? = nil) async -> MetadataSighting? {
+    func runOnce(after previous: MetadataSighting? = nil) async -> MetadataSighting? {
         let now = clock()
         do {
             metrics.recordActiveSessions(try await sessionStore.activeSessionCount(at: AppleSignInSecret.seconds(now)))

@@ -1,10 +1,11 @@
-#if Hummingbird && SQLite
+#if Server
 import Foundation
+import PasskeyHummingbird
 
 /// Where the server keeps its credential records, challenges and users: the `--database` argument, or the text of
 /// the environment variable `--database-env` names or of the file `--database-file` names, which keep a PostgreSQL
 /// URL's password off the command line (where any user of the machine reads it, in `/proc/<pid>/cmdline`).
-public enum DatabaseLocation: Sendable, Hashable {
+enum DatabaseLocation: Sendable, Hashable {
     /// An SQLite file, created when missing.
     case sqlite(path: String)
     /// A PostgreSQL server, by its `postgres://` or `postgresql://` connection URL (served only when the package is
@@ -12,11 +13,11 @@ public enum DatabaseLocation: Sendable, Hashable {
     case postgres(url: String)
 
     /// The default: `passkeys.sqlite` in the working directory.
-    public static let defaultLocation = DatabaseLocation.sqlite(path: "passkeys.sqlite")
+    static let defaultLocation = DatabaseLocation.sqlite(path: "passkeys.sqlite")
 
     /// Reads the `--database` argument: a `postgres://` or `postgresql://` URL selects PostgreSQL, anything
     /// else is an SQLite file path.
-    public init(argument: String) {
+    init(argument: String) {
         let lowercased = argument.lowercased()
         if lowercased.hasPrefix("postgres://") || lowercased.hasPrefix("postgresql://") {
             self = .postgres(url: argument)
@@ -26,14 +27,14 @@ public enum DatabaseLocation: Sendable, Hashable {
     }
 
     /// The longest text read from an environment variable or a file, 4096 bytes.
-    public static let maximumSecretBytes = 4096
+    static let maximumSecretBytes = 4096
 
     /// The location the environment variable `name` holds (`--database-env`), read as ``init(argument:)`` reads
     /// `--database`; white space around it is ignored.
     ///
     /// - Throws: ``ServerConfigurationError`` when the variable is unset, empty or longer than
     ///   ``maximumSecretBytes``; the message never quotes its value.
-    public init(
+    init(
         environmentVariable name: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ServerConfigurationError) {
@@ -48,7 +49,7 @@ public enum DatabaseLocation: Sendable, Hashable {
     ///
     /// - Throws: ``ServerConfigurationError`` when the file cannot be read, is empty or is longer than
     ///   ``maximumSecretBytes``; the message never quotes its content.
-    public init(file path: String) throws(ServerConfigurationError) {
+    init(file path: String) throws(ServerConfigurationError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ServerConfigurationError("--database-file \(path) cannot be read")
         }
@@ -66,7 +67,7 @@ public enum DatabaseLocation: Sendable, Hashable {
     }
 
     /// Whether this is a PostgreSQL URL that holds a password.
-    public var hasPassword: Bool {
+    var hasPassword: Bool {
         guard case .postgres(let url) = self, let password = URLComponents(string: url)?.password else { return false }
         return !password.isEmpty
     }

@@ -1,6 +1,7 @@
-#if Hummingbird && SQLite
-#if PostgreSQL
+#if Server
+import PasskeyHummingbird
 import PostgresNIO
+#if PostgreSQL
 #endif
 
 /// A read of the credentials table at start, so that a table of the right name the library did not create (other

@@ -1,4 +1,5 @@
-#if Hummingbird
+#if Server
+import PasskeyHummingbird
 /// How the server's connections to PostgreSQL use TLS: the database URL's `sslmode` (libpq's names and meanings, the
 /// PostgreSQL documentation's "SSL Support" chapter of libpq), or, without one, ``verifyFull`` for a host that is not this machine and ``disable`` for a loopback
 /// host (``LoopbackHost``).
@@ -6,7 +7,7 @@
 /// Nothing falls back silently to an unencrypted connection to another host: libpq's `allow` and `prefer` (TLS when
 /// the server offers it, else plain text) are accepted for a loopback host only, where they are ``prefer``, and are
 /// refused for any other.
-public enum PostgresTLSMode: String, Sendable, Hashable, CaseIterable {
+enum PostgresTLSMode: String, Sendable, Hashable, CaseIterable {
     /// No TLS (`sslmode=disable`).
     case disable
     /// TLS when the server offers it, its certificate not checked; plain text otherwise (`sslmode=prefer` or
@@ -26,7 +27,7 @@ public enum PostgresTLSMode: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Throws: ``ServerConfigurationError`` for an `sslmode` libpq does not know, and for `allow` or `prefer` on a
     ///   host that is not loopback.
-    public init(sslMode: String?, host: String) throws(ServerConfigurationError) {
+    init(sslMode: String?, host: String) throws(ServerConfigurationError) {
         let loopback = LoopbackHost.contains(host)
         guard let sslMode else {
             self = loopback ? .disable : .verifyFull
@@ -53,12 +54,12 @@ public enum PostgresTLSMode: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the server's certificate chain is checked against the trusted roots.
-    public var verifiesCertificate: Bool {
+    var verifiesCertificate: Bool {
         self == .verifyCA || self == .verifyFull
     }
 
     /// Whether the certificate must name the host of the URL.
-    public var verifiesHostName: Bool {
+    var verifiesHostName: Bool {
         self == .verifyFull
     }
 }

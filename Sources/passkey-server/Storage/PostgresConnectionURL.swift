@@ -1,5 +1,6 @@
-#if Hummingbird && PostgreSQL
+#if Server && PostgreSQL
 import Foundation
+import PasskeyHummingbird
 import PostgresNIO
 
 /// Reads a `postgres://user:password@host:port/database?sslmode=…&sslrootcert=…` URL into a
@@ -8,11 +9,11 @@ import PostgresNIO
 /// machine, off by default for a loopback host; `sslrootcert` names a PEM file of the roots the server's certificate
 /// must reach (the system's roots otherwise, or with `sslrootcert=system`), and makes `require` check the chain as
 /// `verify-ca` does (as libpq does with a root file). Connection attempts time out after ``connectTimeout``.
-public enum PostgresConnectionURL {
+enum PostgresConnectionURL {
     /// The configuration of the pool for `url`.
     ///
     /// - Throws: ``ServerConfigurationError`` when the URL has no host or no user, or an `sslmode` it cannot honour.
-    public static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
         let parts = try Parts(url)
         let tls: PostgresClient.Configuration.TLS =
             switch parts.tlsMode {
@@ -36,7 +37,7 @@ public enum PostgresConnectionURL {
     ///
     /// - Throws: ``ServerConfigurationError`` when the URL has no host or no user, or an `sslmode` it cannot honour;
     ///   NIOSSL's error when TLS is asked for and cannot be set up (an `sslrootcert` file that cannot be read).
-    public static func connectionConfiguration(_ url: String) throws -> PostgresConnection.Configuration {
+    static func connectionConfiguration(_ url: String) throws -> PostgresConnection.Configuration {
         let parts = try Parts(url)
         let tls: PostgresConnection.Configuration.TLS =
             switch parts.tlsMode {
@@ -59,13 +60,13 @@ public enum PostgresConnectionURL {
     /// The TLS mode of `url` (``PostgresTLSMode``): its `sslmode`, or the default for its host.
     ///
     /// - Throws: ``ServerConfigurationError`` as ``configuration(_:)`` does.
-    public static func tlsMode(_ url: String) throws -> PostgresTLSMode {
+    static func tlsMode(_ url: String) throws -> PostgresTLSMode {
         try Parts(url).tlsMode
     }
 
     /// The TLS settings of a connection in `mode` (unused for ``PostgresTLSMode/disable``): the certificate checked
     /// as the mode says, against the roots in the PEM file `rootCertificatePath`, or the system's when `nil`.
-    public static func tlsConfiguration(_ mode: PostgresTLSMode, rootCertificatePath: String? = nil)
+    static func tlsConfiguration(_ mode: PostgresTLSMode, rootCertificatePath: String? = nil)
         -> TLSConfiguration
     {
         var configuration = TLSConfiguration.makeClientConfiguration()
@@ -79,7 +80,7 @@ public enum PostgresConnectionURL {
 
     /// How long a connection attempt may take: 3 seconds (postgres-nio's default is 10), so that a database that
     /// went away is noticed quickly; each store call also has its ``StoreDeadline``.
-    public static let connectTimeout = Duration.seconds(3)
+    static let connectTimeout = Duration.seconds(3)
 
     /// What a URL names.
     private struct Parts {

@@ -1,27 +1,28 @@
-#if Hummingbird && PostgreSQL
+#if Server && PostgreSQL
+import PasskeyHummingbird
 import PostgresNIO
 
 /// PostgreSQL cannot be used at start: the server's address and the cause. postgres-nio's `PSQLError` describes
 /// itself only generically (so that a careless host cannot show a client the database's internals), so the cause
 /// is read from its parts: the SQL state and message the server sent (`28P01` a wrong password, `3D000` a missing
 /// database), or the connection error underneath (refused, timed out, host unknown).
-public struct PostgresStartupFailure: Error, Sendable, CustomStringConvertible {
+struct PostgresStartupFailure: Error, Sendable, CustomStringConvertible {
     /// The host of the database URL.
-    public let host: String
+    let host: String
     /// The port of the database URL.
-    public let port: Int
+    let port: Int
     /// What went wrong, in words.
-    public let cause: String
+    let cause: String
 
     /// The failure of `error` against `host`:`port`.
-    public init(host: String, port: Int, error: any Error) {
+    init(host: String, port: Int, error: any Error) {
         self.host = host
         self.port = port
         self.cause = Self.cause(of: error)
     }
 
     /// `PostgreSQL at HOST:PORT cannot be used: CAUSE`.
-    public var description: String { "PostgreSQL at \(host):\(port) cannot be used: \(cause)" }
+    var description: String { "PostgreSQL at \(host):\(port) cannot be used: \(cause)" }
 
     /// The cause of `error` in words; an error not of postgres-nio's own description.
     static func cause(of error: any Error) -> String {

@@ -1,6 +1,7 @@
-#if Hummingbird
+#if Server
 import Logging
 import NIOConcurrencyHelpers
+import PasskeyHummingbird
 import ServiceLifecycle
 import UnixSignals
 
@@ -13,7 +14,7 @@ import UnixSignals
 /// `passkey-server serve` makes it first thing; ``PasskeyServerService`` runs it in its `ServiceGroup`, where it
 /// handles the signals received since it was made, one after the other, until the graceful shutdown. Copies share
 /// the trap and the target; one of them runs.
-public struct HangUpHandler: Service {
+struct HangUpHandler: Service {
     /// What a signal does now.
     enum Target: Sendable {
         /// Nothing to refresh: no `--metadata`.
@@ -29,23 +30,23 @@ public struct HangUpHandler: Service {
     private let logger: Logger
 
     /// Traps `SIGHUP` from now on; the signals wait for ``run()``.
-    public init(logger: Logger) async {
+    init(logger: Logger) async {
         self.signals = await UnixSignalsSequence(trapping: .sighup)
         self.logger = logger
     }
 
     /// From now on a signal is ignored, logged as arriving during the metadata's start-up load.
-    public func metadataStarting() {
+    func metadataStarting() {
         target.withLockedValue { $0 = .metadataStarting }
     }
 
     /// From now on a signal refreshes `refresher`'s metadata; `nil`: a signal is ignored.
-    public func refreshes(_ refresher: MetadataRefresher?) {
+    func refreshes(_ refresher: MetadataRefresher?) {
         target.withLockedValue { $0 = refresher.map(Target.metadata) ?? .nothing }
     }
 
     /// What one signal does: the refresh, or one `info` line saying it is ignored and why.
-    public func handle() async {
+    func handle() async {
         switch target.withLockedValue({ $0 }) {
         case .metadata(let refresher):
             await refresher.refresh(reason: "SIGHUP")
@@ -57,7 +58,7 @@ public struct HangUpHandler: Service {
     }
 
     /// Handles the signals until the graceful shutdown.
-    public func run() async throws {
+    func run() async throws {
         await cancelWhenGracefulShutdown {
             for await _ in self.signals {
                 await self.handle()

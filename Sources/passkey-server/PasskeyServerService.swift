@@ -1,47 +1,48 @@
-#if Hummingbird && SQLite
+#if Server
 import Foundation
 import Hummingbird
 import Logging
+import PasskeyHummingbird
 import PasskeyVerifierSQLite
-#if PostgreSQL
 import PostgresNIO
-#endif
 import ServiceLifecycle
+#if PostgreSQL
+#endif
 
 /// The whole server as one swift-service-lifecycle `Service`: it opens the database (creating and migrating
 /// the tables), runs the Hummingbird application until a graceful shutdown, then closes the database. On
 /// PostgreSQL the `PostgresClient` pool runs beside it in the same `ServiceGroup` and stops after it, and so do the
 /// ``additionalServices`` (the command line's metrics endpoint). `SIGHUP` goes to a ``HangUpHandler`` that runs in
 /// the group too: it never stops the server.
-public struct PasskeyServerService: Service {
+struct PasskeyServerService: Service {
     /// The relying party and the well-known documents.
-    public let configuration: ServerConfiguration
+    let configuration: ServerConfiguration
     /// Where the data lives.
-    public let database: DatabaseLocation
+    let database: DatabaseLocation
     /// The address to listen on.
-    public let host: String
+    let host: String
     /// The port to listen on.
-    public let port: Int
+    let port: Int
     /// Where the server logs.
-    public let logger: Logger
+    let logger: Logger
     /// Where the server's metrics go.
-    public let metrics: ServerMetrics
+    let metrics: ServerMetrics
     /// Services that run in the same `ServiceGroup` (such as a second application serving `GET /metrics`).
-    public let additionalServices: [any Service]
+    let additionalServices: [any Service]
     /// When an SQLite commit reaches the disk: `FULL` unless asked otherwise (see `Docs/Decisions.md`); ignored
     /// for PostgreSQL.
-    public let sqliteSynchronous: SQLiteStorage.Synchronous
+    let sqliteSynchronous: SQLiteStorage.Synchronous
     /// Where `SIGHUP` goes: the command line makes it before anything else, so that no signal ends the process
     /// while the server starts. `nil`: ``runUntilSignal()`` makes one; ``run()`` inside another `ServiceGroup` leaves
     /// `SIGHUP` to the ``MetadataRefresher`` (and to its default action, which ends the process, without metadata).
-    public let hangUpHandler: HangUpHandler?
+    let hangUpHandler: HangUpHandler?
     /// Routes served beside the passkey routes, behind the router-wide middleware and with their `405` routes (the
     /// command line's demonstration page at `/`): see
     /// ``PasskeyServerApplication/makeApplication(configuration:storage:host:port:metadataRefresher:metrics:logger:additionalRoutes:)``.
-    public let additionalRoutes: @Sendable (Router<PasskeyRequestContext>) -> Void
+    let additionalRoutes: @Sendable (Router<PasskeyRequestContext>) -> Void
 
     /// Creates the service.
-    public init(
+    init(
         configuration: ServerConfiguration,
         database: DatabaseLocation,
         host: String,
@@ -67,7 +68,7 @@ public struct PasskeyServerService: Service {
 
     /// Runs the server, with the PostgreSQL pool when the database is PostgreSQL, until SIGTERM or SIGINT; `SIGHUP`
     /// goes to ``hangUpHandler`` (a new one when `nil`), which runs first in the group and stops last.
-    public func runUntilSignal() async throws {
+    func runUntilSignal() async throws {
         let handler: HangUpHandler
         if let hangUpHandler {
             handler = hangUpHandler
@@ -132,7 +133,7 @@ public struct PasskeyServerService: Service {
     }
 
     /// Opens the SQLite database, serves until shutdown, and closes it.
-    public func run() async throws {
+    func run() async throws {
         guard case .sqlite(let path) = database else {
             throw ServerConfigurationError("a PostgreSQL server runs with runUntilSignal(), which starts its pool")
         }
