@@ -24,9 +24,14 @@ let package = Package(
         .executable(name: "passkey-verify", targets: ["passkey-verify"]),
         .library(name: "PasskeyVerifierSQLite", targets: ["PasskeyVerifierSQLite"]),
         .library(name: "PasskeyVerifierPostgres", targets: ["PasskeyVerifierPostgres"]),
-        // The passkey routes, sessions and their SQL stores for a Hummingbird 2 application (the Hummingbird trait;
-        // the SQL stores with the SQLite and PostgreSQL traits): what passkey-server serves.
+        // The passkey routes for a Hummingbird 2 application (the Hummingbird trait), a thin adapter over
+        // PasskeyAccounts and PasskeyHTTP (whose SQL storage comes with the SQLite and PostgreSQL traits): what
+        // passkey-server serves.
         .library(name: "PasskeyHummingbird", targets: ["PasskeyHummingbird"]),
+        // What every web framework's adapter shares, with no framework: the routes' request and response bodies, the
+        // error each refusal answers, the edge's limits and client addresses, the configuration, store deadlines,
+        // and the metadata and Apple key downloads (with the Hummingbird trait, which the adapters need).
+        .library(name: "PasskeyHTTP", targets: ["PasskeyHTTP"]),
         // The server over PasskeyHummingbird, with the Server trait (`swift run --traits Server passkey-server serve
         // …`; add PostgreSQL for postgres:// databases). Without the trait it only says how to build it.
         .executable(name: "passkey-server", targets: ["passkey-server"]),
@@ -119,20 +124,29 @@ let package = Package(
             ]
         ),
         .target(
-            name: "PasskeyHummingbird",
+            name: "PasskeyHTTP",
             dependencies: [
                 "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyAuthenticatorNames",
-                "PasskeyAccounts",
-                "PasskeyVerifierSQLite", "PasskeyVerifierPostgres",
+                "PasskeyAccounts", "PasskeyVerifierSQLite", "PasskeyVerifierPostgres",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Hummingbird"])
+                ),
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
+        .target(
+            name: "PasskeyHummingbird",
+            dependencies: [
+                "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyAccounts", "PasskeyHTTP",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(
                     name: "HummingbirdAuth", package: "hummingbird-auth", condition: .when(traits: ["Hummingbird"])
                 ),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "CoreMetrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
-                .product(
-                    name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Hummingbird"])
-                ),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
                 .product(
                     name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["Hummingbird"])
@@ -147,8 +161,6 @@ let package = Package(
                 .product(
                     name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Hummingbird"])
                 ),
-                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["SQLite"])),
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .executableTarget(
@@ -162,6 +174,7 @@ let package = Package(
             name: "passkey-server",
             dependencies: [
                 .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
+                .target(name: "PasskeyHTTP", condition: .when(traits: ["Server"])),
                 .target(name: "PasskeyAccounts", condition: .when(traits: ["Server"])),
                 .target(name: "PasskeyVerifier", condition: .when(traits: ["Server"])),
                 .target(name: "PasskeyMetadata", condition: .when(traits: ["Server"])),
@@ -252,6 +265,7 @@ let package = Package(
             dependencies: [
                 "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyVerifierTesting",
                 "PasskeyAccounts",
+                .target(name: "PasskeyHTTP", condition: .when(traits: ["Server"])),
                 .target(name: "PasskeyHummingbird", condition: .when(traits: ["Server"])),
                 .target(name: "passkey-server", condition: .when(traits: ["Server"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),

@@ -57,6 +57,7 @@ let package = Package(
             name: "FuzzServerRequests",
             dependencies: library + [
                 .product(name: "PasskeyHummingbird", package: "PasskeyVerifier"),
+                .product(name: "PasskeyHTTP", package: "PasskeyVerifier"),
                 .product(name: "PasskeyAccounts", package: "PasskeyVerifier"),
                 .product(name: "PasskeySignInWithApple", package: "PasskeyVerifier"),
                 .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),

@@ -8,6 +8,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// The JWKS download: `Cache-Control` read as RFC 9111 says, and the fetcher against a real local HTTP server.

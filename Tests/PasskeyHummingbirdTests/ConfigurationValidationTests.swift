@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 @testable import passkey_server
 import PasskeyAccounts
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 import PasskeyMetadata
 import PasskeyVerifier

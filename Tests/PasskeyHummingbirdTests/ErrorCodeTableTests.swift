@@ -18,11 +18,19 @@ import Testing
         return Set(text.matches(of: row).compactMap { $0.output[1].substring.map(String.init) })
     }
 
-    /// The codes the sources of the routes (`Sources/PasskeyHummingbird` and its folders) write as string literals: a
-    /// `RouteRefusal`'s, a `Rejection`'s `code:`, a `…Code` constant's, and the pairs of `Rejection`'s refusals of
-    /// the HTTP layer (`("notFound", "no route …")`).
+    /// The codes the sources of the routes (`Sources/PasskeyHummingbird`, `Sources/PasskeyHTTP` and their folders)
+    /// write as string literals: a `RouteRefusal`'s, a `Refusal`'s `code:`, a `…Code` constant's, and the pairs of
+    /// `Rejection`'s refusals of the HTTP layer (`("notFound", "no route …")`).
     static func namedInRouteSources() throws -> Set<String> {
-        let folder = root.appendingPathComponent("Sources/PasskeyHummingbird")
+        var codes: Set<String> = []
+        for module in ["PasskeyHummingbird", "PasskeyHTTP"] {
+            codes.formUnion(try named(in: root.appendingPathComponent("Sources/\(module)")))
+        }
+        return codes
+    }
+
+    /// The codes the sources in `folder` write as string literals.
+    static func named(in folder: URL) throws -> Set<String> {
         let everywhere = try [
             #"RouteRefusal\(\s*\.[a-zA-Z]+,\s*"([A-Za-z]+)""#, #"code: "([A-Za-z]+)""#, #"Code = "([A-Za-z]+)""#,
         ].map { try Regex($0) }

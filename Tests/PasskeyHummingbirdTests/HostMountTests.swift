@@ -7,6 +7,7 @@ import PasskeyVerifier
 import Prometheus
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// A host application that mounts the passkey routes with `PasskeyServerApplication.addRoutes` (issue 31 §5): its

@@ -4,6 +4,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// The JSON the sign-in routes write by hand (`JSONWriter`, `RequestOptionsAnswer`, `SignedInResponse.json`): the same

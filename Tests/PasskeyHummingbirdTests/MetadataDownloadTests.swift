@@ -5,6 +5,7 @@ import HummingbirdTesting
 import PasskeyMetadata
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// A `--metadata` download is streamed with a byte cap (a `Content-Length` above it is refused before the body, a

@@ -8,6 +8,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// `--metadata` over a loopback HTTP server the test starts (the flag allows `http` for loopback hosts; no TLS

@@ -8,6 +8,7 @@ import PasskeyVerifier
 import PasskeyVerifierTesting
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// Registrations through the routes under `--metadata` (FIDO Metadata Service v3.0 §3.2; WebAuthn Level 3 §7.1

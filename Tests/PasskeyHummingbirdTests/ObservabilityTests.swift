@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 @testable import passkey_server
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 import PasskeyMetadata
 import PasskeyVerifier

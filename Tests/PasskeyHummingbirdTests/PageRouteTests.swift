@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 @testable import passkey_server
 

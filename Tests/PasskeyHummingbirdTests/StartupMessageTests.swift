@@ -1,6 +1,7 @@
 #if Server
 import Foundation
 @testable import passkey_server
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 import PasskeyVerifier
 import Testing

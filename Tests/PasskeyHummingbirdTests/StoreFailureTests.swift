@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PasskeyAccounts
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 import PasskeyVerifier
 import PasskeyVerifierSQLite

@@ -3,6 +3,7 @@ import FuzzSupport
 import PasskeyAccounts
 import PasskeyVerifier
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 /// What must hold for every input.

@@ -14,6 +14,7 @@ import Hummingbird
 import NIOCore
 import PasskeyVerifier
 
+@testable import PasskeyHTTP
 @testable import PasskeyHummingbird
 
 @_cdecl("LLVMFuzzerInitialize")

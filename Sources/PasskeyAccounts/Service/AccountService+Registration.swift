@@ -87,14 +87,15 @@ extension AccountService {
         if let trustPolicy = try await self.trustPolicy?() {
             relyingParty = relyingParty.trusting(trustPolicy)
         }
-        let taken = try await relyingParty.takeChallenge(ofRegistration: body)
+        let read = try RelyingParty.readRegistration(json: body)
+        let taken = try await relyingParty.takeChallenge(of: read)
         let now = self.now
         let outside = storage.stores
         let sessions = outside.sessions
         let writes = DeferredCredentialWrites(reading: outside.credentials)
         let completed = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
             .finishRegistration(
-                json: body,
+                read,
                 admitting: { issued in try await Self.requireBoundSession(of: issued, in: sessions, at: now) }
             )
         guard let issued = taken, let record = await writes.inserted else {

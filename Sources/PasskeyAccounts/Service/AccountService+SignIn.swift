@@ -56,10 +56,11 @@ extension AccountService {
     ///   - userAgent: the client's `User-Agent` as the session keeps it (escaped and cut by the adapter).
     public func finishSignIn(json body: [UInt8], userAgent: String) async throws -> SignIn {
         let conceals = configuration.concealsUnknownUsernames
-        let taken = try await relyingParty.takeChallenge(ofAuthentication: body)
+        let read = try RelyingParty.readAuthentication(json: body)
+        let taken = try await relyingParty.takeChallenge(of: read)
         let writes = DeferredCredentialWrites(reading: storage.stores.credentials)
         let verified = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
-            .finishAuthentication(json: body, concealingAccounts: conceals)
+            .finishAuthentication(read, concealingAccounts: conceals)
         guard let issued = taken, let update = await writes.updated else {
             throw WebAuthnError(.challengeNotFound, "the sign-in was not finished against its challenge")
         }
@@ -70,7 +71,7 @@ extension AccountService {
             if !(try await stores.credentials.update(update)) {
                 completed = try await service.relyingParty(in: stores)
                     .using(credentialStore: stores.credentials, challengeStore: TakenChallenge(issued))
-                    .finishAuthentication(json: body, concealingAccounts: conceals)
+                    .finishAuthentication(read, concealingAccounts: conceals)
                 guard completed.userHandle == verified.userHandle else {
                     throw WebAuthnError(.unknownCredential, "the passkey changed owner while signing in")
                 }

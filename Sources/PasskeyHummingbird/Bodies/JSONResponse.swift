@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PasskeyHTTP
 
 /// Builds the `application/json` responses of the server.
 enum JSONResponse {

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PasskeyHTTP
 import PasskeyVerifier
 
 /// Reads the JSON bodies of the ceremony routes: at most ``maximumSize`` bytes, and a body that is larger, is

@@ -2,6 +2,7 @@
 import Hummingbird
 import HummingbirdAuth
 import NIOCore
+import PasskeyHTTP
 
 /// The server's request context: Hummingbird's core context with the signed-in session as hummingbird-auth's
 /// identity (``SessionAuthenticator`` sets it, ``SessionRequiredMiddleware`` requires it), and the connection's peer

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PasskeyHTTP
 
 /// Who is asking, for the rate limits: the socket's peer, unless the peer is one of the proxies named by
 /// `--trust-forwarded-for`; then the `X-Forwarded-For` header (the de-facto header of proxies; RFC 7239 §4 describes

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTPTypes
+import PasskeyHTTP
 
 /// Guards each HTTP/1 connection (one handler per connection, after the HTTP decoder): at most
 /// ``ConnectionCounter/maximumPerAddress`` connections from one peer address are open at once (the connection over

@@ -1,6 +1,7 @@
 #if Hummingbird
 import Hummingbird
 import NIOCore
+import PasskeyHTTP
 
 /// The rate limits of the routes that write without a session (``AbuseLimits``): a token bucket per client address
 /// (``ClientAddress``; an IPv6 client per /64), optionally one per IPv6 /48 network

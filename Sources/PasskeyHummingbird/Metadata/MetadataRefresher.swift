@@ -1,6 +1,7 @@
 #if Hummingbird
 import Foundation
 import Logging
+import PasskeyHTTP
 import PasskeyMetadata
 import ServiceLifecycle
 import UnixSignals

@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import PasskeyHTTP
 
 /// Counts the steps of the ceremonies (``ServerMetrics/recordCeremony(kind:step:outcome:)``) by the route that
 /// answered: `begin` and `finish` of a `registration` (WebAuthn Level 3 §7.1), an `authentication` (§7.2) and an

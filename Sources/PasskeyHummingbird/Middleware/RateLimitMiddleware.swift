@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import PasskeyHTTP
 
 /// Applies the per-client-address rate limit (``RequestRateLimiter``) to the `POST` routes that write without a
 /// session (``limitedPaths``), and the generous one of ``AbuseLimits/anyRouteRateLimit`` to every other route of the

@@ -1,6 +1,7 @@
 #if Hummingbird
 import Hummingbird
 import Logging
+import PasskeyHTTP
 import PasskeyVerifier
 
 /// Turns the errors of the routes into ``CommonResponse`` failures (``Rejection``), logs each with its error code

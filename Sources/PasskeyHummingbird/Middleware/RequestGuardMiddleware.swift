@@ -1,6 +1,7 @@
 #if Hummingbird
 import Foundation
 import Hummingbird
+import PasskeyHTTP
 
 /// Refuses the requests another site could make a browser send (cross-site request forgery, OWASP): a
 /// state-changing request (`POST`, `PUT`, `PATCH`, `DELETE`) that carries the session cookie, or any `Origin`,

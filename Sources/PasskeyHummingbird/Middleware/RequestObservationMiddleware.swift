@@ -2,6 +2,7 @@
 import CoreMetrics
 import Hummingbird
 import Logging
+import PasskeyHTTP
 
 /// The outermost middleware of the server: it gives the request its identifier (``RequestIdentifier``), puts it
 /// on every line the request's logger writes and in the response's `X-Request-ID`, and records the answer's

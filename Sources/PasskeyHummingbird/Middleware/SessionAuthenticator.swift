@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import PasskeyAccounts
+import PasskeyHTTP
 
 /// hummingbird-auth's authenticator middleware for the server's sessions: it reads the token from
 /// `Authorization: Bearer` or else the session cookie, looks its SHA-256 up (one read by primary key), and, when the

@@ -2,6 +2,7 @@
 import Hummingbird
 import HummingbirdAuth
 import PasskeyAccounts
+import PasskeyHTTP
 
 /// Guards a group of routes: a request without a valid session (no ``AuthenticatedSession`` in the context) is
 /// `401 sessionRequired` with the usual JSON body. hummingbird-auth's `IsAuthenticatedMiddleware` answers an empty

@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import PasskeyHTTP
 
 /// The identifier every log line of a request carries and its response echoes in `X-Request-ID`: the client's
 /// (or its proxy's) when it is 1 to ``maximumLength`` characters of `A`–`Z`, `a`–`z`, `0`–`9`, `.`, `_` and `-`,

@@ -2,6 +2,7 @@
 import CoreMetrics
 import Foundation
 import Hummingbird
+import PasskeyHTTP
 
 /// What the server tells its monitoring, recorded through apple/swift-metrics so that a host picks any backend
 /// (`passkey-server --metrics-port` bootstraps swift-prometheus and serves `GET /metrics`). Every label value is

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PasskeyAccounts
+import PasskeyHTTP
 import PasskeySignInWithApple
 import PasskeyVerifier
 

@@ -1,6 +1,7 @@
 #if Hummingbird
 import Hummingbird
 import PasskeyAccounts
+import PasskeyHTTP
 import PasskeyMetadata
 
 /// The health routes on the server's main port, for load balancers and orchestrators:

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdAuth
 import Logging
 import PasskeyAccounts
+import PasskeyHTTP
 import PasskeyVerifier
 
 /// The ceremony routes of the FIDO Alliance conformance-test server API over an ``PasskeyAccounts/AccountService``

@@ -2,10 +2,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
-import HummingbirdCore
 import Logging
 import NIOCore
 import PasskeyAccounts
+import PasskeyHTTP
 import PasskeyMetadata
 import PasskeyVerifier
 import ServiceLifecycle

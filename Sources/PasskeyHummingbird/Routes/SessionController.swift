@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import PasskeyAccounts
+import PasskeyHTTP
 import PasskeyVerifier
 
 /// The session routes, behind ``SessionRequiredMiddleware``:

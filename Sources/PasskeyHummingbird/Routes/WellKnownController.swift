@@ -1,5 +1,6 @@
 #if Hummingbird
 import Hummingbird
+import PasskeyHTTP
 import PasskeyVerifier
 
 /// The documents clients fetch from the RP ID's site before they use its passkeys elsewhere:

@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import PasskeyAccounts
+import PasskeyHTTP
 
 /// The sessions' cookie and store for the routes: the token ``PasskeyAccounts/AccountService`` issues at every
 /// sign-up and sign-in is handed to a browser as the session cookie and to a native app in the JSON answer

@@ -2,6 +2,7 @@
 import Foundation
 import Logging
 import PasskeyAccounts
+import PasskeyHTTP
 import PasskeyVerifier
 import ServiceLifecycle
 

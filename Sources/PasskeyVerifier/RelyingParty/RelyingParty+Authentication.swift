@@ -118,20 +118,8 @@ extension RelyingParty {
             try Self.authenticationResponse(json: body), concealingAccounts: concealingAccounts)
     }
 
-    /// Takes the challenge an authentication response body names out of the challenge store, in a commit of its own, before
-    /// a host's transaction finishes the ceremony with it (``using(credentialStore:challengeStore:)``): of any
-    /// number of responses naming one challenge, sent at once to any instance, one gets it (§13.4.3), whatever
-    /// becomes of the host's transaction.
-    ///
-    /// - Returns: the challenge as issued, or `nil` when the body names none this store holds (never issued,
-    ///   taken, expired) or cannot be read; the ceremony then fails as it would without it.
-    package func takeChallenge(ofAuthentication body: [UInt8]) async throws -> IssuedChallenge? {
-        guard let response = try? Self.authenticationResponse(json: body) else { return nil }
-        return try await takeChallenge(namedIn: response.clientDataJSON)
-    }
-
     /// The response in a client's body: Level 3 JSON or the native payload.
-    private static func authenticationResponse(json body: [UInt8]) throws -> AuthenticationResponse {
+    static func authenticationResponse(json body: [UInt8]) throws -> AuthenticationResponse {
         switch try ClientResponseShape.detect(body, ceremony: .authentication) {
         case .level3:
             return try AuthenticationResponse(json: body)
@@ -179,7 +167,17 @@ extension RelyingParty {
         _ response: AuthenticationResponse,
         concealingAccounts: Bool
     ) async throws -> CompletedAuthentication {
-        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        try await finishAuthentication(
+            response, clientData: try CollectedClientData(jsonBytes: response.clientDataJSON),
+            concealingAccounts: concealingAccounts)
+    }
+
+    /// Finishes an authentication (§7.2) of `response`, whose client data is `clientData`.
+    func finishAuthentication(
+        _ response: AuthenticationResponse,
+        clientData: CollectedClientData,
+        concealingAccounts: Bool
+    ) async throws -> CompletedAuthentication {
         let now = clock()
         let issued = try await consumeChallenge(named: clientData, for: .authentication, at: now)
         let expectations = AuthenticationExpectations(

@@ -94,20 +94,8 @@ extension RelyingParty {
         try await finishRegistration(try Self.registrationResponse(json: body), admitting: admit)
     }
 
-    /// Takes the challenge a registration response body names out of the challenge store, in a commit of its own, before
-    /// a host's transaction finishes the ceremony with it (``using(credentialStore:challengeStore:)``): of any
-    /// number of responses naming one challenge, sent at once to any instance, one gets it (§13.4.3), whatever
-    /// becomes of the host's transaction.
-    ///
-    /// - Returns: the challenge as issued, or `nil` when the body names none this store holds (never issued,
-    ///   taken, expired) or cannot be read; the ceremony then fails as it would without it.
-    package func takeChallenge(ofRegistration body: [UInt8]) async throws -> IssuedChallenge? {
-        guard let response = try? Self.registrationResponse(json: body) else { return nil }
-        return try await takeChallenge(namedIn: response.clientDataJSON)
-    }
-
     /// The response in a client's body: Level 3 JSON or the native payload.
-    private static func registrationResponse(json body: [UInt8]) throws -> RegistrationResponse {
+    static func registrationResponse(json body: [UInt8]) throws -> RegistrationResponse {
         switch try ClientResponseShape.detect(body, ceremony: .registration) {
         case .level3:
             return try RegistrationResponse(json: body)
@@ -139,7 +127,17 @@ extension RelyingParty {
         _ response: RegistrationResponse,
         admitting admit: @Sendable (IssuedChallenge) async throws -> Void
     ) async throws -> CompletedRegistration {
-        let clientData = try CollectedClientData(jsonBytes: response.clientDataJSON)
+        try await finishRegistration(
+            response, clientData: try CollectedClientData(jsonBytes: response.clientDataJSON), admitting: admit)
+    }
+
+    /// Finishes a registration (§7.1) of `response`, whose client data is `clientData`, calling `admit` with the
+    /// taken challenge before anything is verified.
+    func finishRegistration(
+        _ response: RegistrationResponse,
+        clientData: CollectedClientData,
+        admitting admit: @Sendable (IssuedChallenge) async throws -> Void
+    ) async throws -> CompletedRegistration {
         let now = clock()
         let issued = try await consumeChallenge(named: clientData, for: .registration, at: now)
         guard let userHandle = issued.userHandle else {

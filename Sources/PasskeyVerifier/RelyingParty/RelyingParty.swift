@@ -206,15 +206,6 @@ public struct RelyingParty: Sendable {
         return issued
     }
 
-    /// Takes the challenge `clientDataJSON` names, when the store still holds it.
-    func takeChallenge(namedIn clientDataJSON: [UInt8]) async throws -> IssuedChallenge? {
-        guard let clientData = try? CollectedClientData(jsonBytes: clientDataJSON),
-            let challenge = Base64URL.decode(clientData.challenge), !challenge.isEmpty,
-            challenge.count <= Self.maximumChallengeLength
-        else { return nil }
-        return try await challengeStore.take(challenge, at: clock())
-    }
-
     /// A descriptor for `record` in `excludeCredentials` or `allowCredentials` (§5.8.3).
     static func descriptor(for record: CredentialRecord) -> PublicKeyCredentialDescriptorJSON {
         PublicKeyCredentialDescriptorJSON(id: record.id, transports: ReportedTransports.kept(record.transports))

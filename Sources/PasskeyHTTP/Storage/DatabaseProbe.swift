@@ -3,9 +3,9 @@
 /// one question is in flight (a probe while the last one still waits joins it), and the answer is awaited at most
 /// the bound, so a database that hangs neither holds the check nor piles questions up. The timer of a check ends
 /// with its answer, so checks leave no sleeping task behind.
-actor DatabaseProbe {
+package actor DatabaseProbe {
     /// What one check found.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The database answered.
         case answered
         /// The question failed with this error.
@@ -15,14 +15,22 @@ actor DatabaseProbe {
     }
 
     /// No answer in time, thrown by the readiness check: `503 storeUnavailable`.
-    struct Timeout: Error, CustomStringConvertible {
-        var description: String { "the database did not answer the readiness question in time" }
+    package struct Timeout: Error, CustomStringConvertible {
+        /// The refusal of a readiness check that ran out of time.
+        package init() {}
+
+        package var description: String { "the database did not answer the readiness question in time" }
     }
 
     private var inFlight: Task<Void, any Error>?
 
+    /// A probe with no question in flight.
+    package init() {}
+
     /// Asks `question` (or joins the one in flight) and waits at most `bound` for its answer.
-    func check(within bound: Duration, _ question: @escaping @Sendable () async throws -> Void) async -> Outcome {
+    package func check(within bound: Duration, _ question: @escaping @Sendable () async throws -> Void) async
+        -> Outcome
+    {
         let task: Task<Void, any Error>
         if let inFlight {
             task = inFlight

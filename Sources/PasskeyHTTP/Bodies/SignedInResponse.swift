@@ -22,7 +22,7 @@ public struct SignedInResponse: Codable, Sendable, Hashable {
 
     /// The answer as JSON, written with ``JSONWriter``: the members of its `Codable` form in declaration order, and
     /// `sessionToken` left out when `nil`.
-    var json: [UInt8] {
+    package var json: [UInt8] {
         var writer = JSONWriter(capacity: 96 + username.utf8.count + (sessionToken?.utf8.count ?? 0))
         writer.beginObject()
         writer.member("status", string: status)

@@ -95,7 +95,7 @@ public struct MetadataSettings: Sendable {
     static let vouchedAttestationTypes: Set<AttestationType> = [.basic, .attCA, .anonCA]
 
     /// The trust policy over `service`'s current BLOB, `nil` before the first load.
-    func trustPolicy(of service: MetadataService) async -> MetadataTrustPolicy? {
+    package func trustPolicy(of service: MetadataService) async -> MetadataTrustPolicy? {
         await service.trustPolicy(
             minimumCertificationLevel: policy == .refuse ? minimumCertificationLevel : nil
         )

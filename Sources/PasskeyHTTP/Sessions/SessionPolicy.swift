@@ -45,13 +45,13 @@ public struct SessionPolicy: Sendable {
 
     /// ``idleTimeout`` in whole seconds, cut to its bounds (a member set after
     /// ``init(idleTimeout:lifetime:securesCookie:)`` is cut here).
-    var idleTimeoutSeconds: Int64 { idleTimeout.clamped(to: Self.durationBounds).wholeSeconds }
+    package var idleTimeoutSeconds: Int64 { idleTimeout.clamped(to: Self.durationBounds).wholeSeconds }
 
     /// ``lifetime`` in whole seconds, cut to its bounds.
-    var lifetimeSeconds: Int64 { lifetime.clamped(to: Self.durationBounds).wholeSeconds }
+    package var lifetimeSeconds: Int64 { lifetime.clamped(to: Self.durationBounds).wholeSeconds }
 
     /// ``lastSeenGranularity`` in whole seconds.
-    static var lastSeenGranularitySeconds: Int64 { lastSeenGranularity.wholeSeconds }
+    package static var lastSeenGranularitySeconds: Int64 { lastSeenGranularity.wholeSeconds }
 
     /// The cookie's name.
     public var cookieName: String { securesCookie ? "__Host-passkey-session" : "passkey-session" }

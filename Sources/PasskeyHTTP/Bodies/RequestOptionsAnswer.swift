@@ -5,10 +5,10 @@ import PasskeyVerifier
 /// `errorMessage`, then the members of WebAuthn Level 3 §5.5 `PublicKeyCredentialRequestOptionsJSON` in declaration
 /// order and with the omissions of its `Codable` form (`timeout`, `rpId` and `userVerification` left out when absent;
 /// `allowCredentials` and `hints` always written), which is what ``OptionsResponse`` encodes.
-enum RequestOptionsAnswer {
+package enum RequestOptionsAnswer {
     /// The body for `options`, or `nil` when it has extension inputs (§9), whose many shapes ``OptionsResponse``
     /// writes with `JSONEncoder`.
-    static func json(_ options: PublicKeyCredentialRequestOptionsJSON) -> [UInt8]? {
+    package static func json(_ options: PublicKeyCredentialRequestOptionsJSON) -> [UInt8]? {
         guard options.extensions == nil else { return nil }
         var writer = JSONWriter(capacity: 192 + 96 * options.allowCredentials.count)
         writer.beginObject()

@@ -2,7 +2,7 @@
 import NIOConcurrencyHelpers
 
 /// A deadline on one store call: the call's answer when it comes within ``duration``, else ``StoreTimeout``
-/// (which ``Rejection`` answers `503 storeUnavailable`), so that a database that stopped answering costs a request
+/// (which ``Refusal`` answers `503 storeUnavailable`), so that a database that stopped answering costs a request
 /// a few seconds, not the minute a connection attempt or a lost packet can take. A driver's or store's own error
 /// comes out as a ``StoreFailure`` (also `503`), so that an error from anywhere else is told apart from the
 /// database and answered `500 serverFailure`.
@@ -133,12 +133,12 @@ public struct StoreFailure: Error, Sendable, CustomStringConvertible {
     public let underlying: any Error
 
     /// `error` as a store call's failure: unchanged when it is a cancellation, a ``StoreTimeout``, already a
-    /// ``StoreFailure``, or an error that says by its own type what a client is told (``Rejection``'s
+    /// ``StoreFailure``, or an error that says by its own type what a client is told (``Refusal``'s
     /// `speaksToTheClient(_:)`, beside the classification that answers it); wrapped otherwise.
-    static func marking(_ error: any Error) -> any Error {
+    package static func marking(_ error: any Error) -> any Error {
         switch error {
         case is CancellationError, is StoreTimeout, is StoreFailure: error
-        case _ where Rejection.speaksToTheClient(error): error
+        case _ where Refusal.speaksToTheClient(error): error
         default: StoreFailure(underlying: error)
         }
     }

@@ -1,7 +1,7 @@
 #if Hummingbird
 import PasskeyAccounts
 
-/// A request refused by a rate limit: ``Rejection`` answers it `429 Too Many Requests` (RFC 6585 §4) with
+/// A request refused by a rate limit: ``Refusal`` answers it `429 Too Many Requests` (RFC 6585 §4) with
 /// `Retry-After` (RFC 9110 §10.2.3) and the stable code ``PasskeyAccounts/AccountError/Code/rateLimited``.
 public struct RateLimitExceeded: Error, Sendable, CustomStringConvertible {
     /// Seconds until the client may try again.

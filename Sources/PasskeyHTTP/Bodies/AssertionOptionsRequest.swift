@@ -25,7 +25,7 @@ public struct AssertionOptionsRequest: Codable, Sendable, Hashable {
     }
 
     /// The per-ceremony changes the request asks for (§5.5, §9).
-    var overrides: AuthenticationCeremonyOverrides {
+    package var overrides: AuthenticationCeremonyOverrides {
         AuthenticationCeremonyOverrides(userVerification: userVerification, extensions: extensions)
     }
 }

@@ -1,21 +1,19 @@
 #if Hummingbird
-import Hummingbird
-
 /// A refusal of the HTTP layer that is neither a ceremony's ``PasskeyVerifier/WebAuthnError`` nor an account rule's
 /// ``PasskeyAccounts/AccountError``: a cross-site request (`403 crossOriginRequest`), another account's or an
 /// unknown credential (`404 unknownCredential`), a body that is not JSON (`415 unsupportedMediaType`), a feature
-/// that is not configured (`404 notFound`). ``Rejection`` answers it with its status and code.
+/// that is not configured (`404 notFound`). An adapter answers it with its status and code.
 public struct RouteRefusal: Error, Sendable, CustomStringConvertible {
-    /// The HTTP status.
-    public let status: HTTPResponse.Status
+    /// The HTTP status code (RFC 9110 §15), from 400 to 499.
+    public let statusCode: Int
     /// The stable code.
     public let code: String
     /// What was wrong.
     public let message: String
 
-    /// Creates a refusal.
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
-        self.status = status
+    /// Creates a refusal with the status code `statusCode` (RFC 9110 §15).
+    public init(statusCode: Int, _ code: String, _ message: String) {
+        self.statusCode = statusCode
         self.code = code
         self.message = message
     }

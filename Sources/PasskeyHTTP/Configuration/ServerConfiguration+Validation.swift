@@ -45,7 +45,7 @@ extension ServerConfiguration {
     /// ``appleKeysURL`` as a URL: https, or http for a loopback host (a test server).
     ///
     /// - Throws: ``ServerConfigurationError`` for anything else.
-    func appleKeysEndpoint() throws -> URL {
+    package func appleKeysEndpoint() throws -> URL {
         guard let url = URL(string: appleKeysURL),
             url.scheme == "https" || (url.scheme == "http" && LoopbackHost.contains(url.host))
         else {

@@ -39,7 +39,7 @@ public struct AttestationOptionsRequest: Codable, Sendable, Hashable {
     }
 
     /// The per-ceremony changes the request asks for (§5.4.4, §5.4.7, §9).
-    var overrides: RegistrationCeremonyOverrides {
+    package var overrides: RegistrationCeremonyOverrides {
         let residentKey =
             authenticatorSelection?.residentKey
             ?? authenticatorSelection?.requireResidentKey.map { $0 ? .required : .discouraged }

@@ -1,7 +1,7 @@
 #if Hummingbird
 /// Any JSON value (RFC 8259 §3), for the documents the server passes through without knowing their shape: the
 /// extension inputs the FIDO conformance mode echoes (``ConformanceExtensionEcho``).
-enum JSONValue: Codable, Sendable, Hashable {
+package enum JSONValue: Codable, Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ enum JSONValue: Codable, Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -26,7 +26,7 @@ enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

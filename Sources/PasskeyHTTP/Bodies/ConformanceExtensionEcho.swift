@@ -7,7 +7,7 @@ import PasskeyVerifier
 /// Only the answer carries them: what is stored with the challenge and enforced is the allow-listed subset
 /// (``ClientExtensionPolicy``). The echo is bounded: at most ``maximumMembers`` members and ``maximumBytes`` bytes
 /// of JSON, else `malformedInput`.
-enum ConformanceExtensionEcho {
+package enum ConformanceExtensionEcho {
     /// The most extension members echoed.
     static let maximumMembers = 16
     /// The largest `extensions` object echoed, in bytes of JSON.
@@ -20,7 +20,7 @@ enum ConformanceExtensionEcho {
     /// The `extensions` member of the options request `body`; `nil` when it has none.
     ///
     /// - Throws: `malformedInput` when it is over the bounds.
-    static func requested(in body: [UInt8]) throws -> [String: JSONValue]? {
+    package static func requested(in body: [UInt8]) throws -> [String: JSONValue]? {
         guard let extensions = try? JSONDecoder().decode(RequestBody.self, from: Data(body)).extensions,
             !extensions.isEmpty
         else { return nil }
@@ -37,7 +37,7 @@ enum ConformanceExtensionEcho {
 
     /// The options answer `response` (a JSON object) with the `requested` members added to its `extensions`; the
     /// server's own values win where both name a member.
-    static func echo(_ requested: [String: JSONValue], into response: [UInt8]) throws -> [UInt8] {
+    package static func echo(_ requested: [String: JSONValue], into response: [UInt8]) throws -> [UInt8] {
         guard case .object(var members) = try JSONDecoder().decode(JSONValue.self, from: Data(response)) else {
             return response
         }
