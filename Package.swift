@@ -143,6 +143,9 @@ let package = Package(
                 "PasskeyVerifier", "PasskeyMetadata", "PasskeySignInWithApple", "PasskeyAccounts", "PasskeyHTTP",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(
+                    name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Hummingbird"])
+                ),
+                .product(
                     name: "HummingbirdAuth", package: "hummingbird-auth", condition: .when(traits: ["Hummingbird"])
                 ),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),

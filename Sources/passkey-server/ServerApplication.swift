@@ -1,6 +1,5 @@
 #if Server
 import Hummingbird
-import HummingbirdCore
 import Logging
 import PasskeyHummingbird
 import ServiceLifecycle
@@ -12,7 +11,7 @@ extension PasskeyServerApplication {
     /// anything and, when given, the `metadataRefresher` (whose ``MetadataRefresher/start()`` the caller ran).
     /// `additionalRoutes` adds the caller's routes beside the passkey routes (`passkey-server`'s page).
     static func makeApplication(
-        configuration: PasskeyHummingbird.ServerConfiguration,
+        configuration: ServerConfiguration,
         storage: PasskeyStorage,
         host: String,
         port: Int,
@@ -47,11 +46,6 @@ extension PasskeyServerApplication {
         if let metadataRefresher {
             services.append(metadataRefresher)
         }
-        let connections = ConnectionCounter(
-            maximumPerAddress: limits.boundedMaximumConnectionsPerClientAddress,
-            clientAddress: ClientAddress(trustedProxies: limits.trustedProxies)
-        )
-        let bodyDeadline = limits.boundedRequestBodyDeadline.timeAmount
         return Application(
             router: try makeRouter(
                 configuration: configuration,
@@ -61,14 +55,7 @@ extension PasskeyServerApplication {
                 context: PasskeyRequestContext.self,
                 additionalRoutes: additionalRoutes
             ),
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(
-                    additionalChannelHandlers: [
-                        ConnectionGuardHandler(counter: connections, requestBodyDeadline: bodyDeadline)
-                    ],
-                    idleTimeout: limits.boundedIdleTimeout.timeAmount
-                )
-            ),
+            server: .guardedHTTP1(limits),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "passkey-server"),
             services: services,
             logger: logger

@@ -30,6 +30,7 @@ func runHost(database: String) async throws {
     do {
         let application = Application(
             router: try makeHostRouter(storage: storage),
+            server: .guardedHTTP1(AbuseLimits()),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 8080)),
             services: [ExpiredRowsCleanup(storage: storage, logger: logger)],
             logger: logger

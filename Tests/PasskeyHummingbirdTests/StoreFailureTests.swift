@@ -83,6 +83,20 @@ import Testing
         }
     }
 
+    @Test func aRouteRefusalWithAStatusOutsideTheClientErrorsIsAServerFailure() {
+        for statusCode in [-1, 200, 302, 399, 500, 1_000] {
+            let refusal = RouteRefusal(statusCode: statusCode, "crossOriginRequest", "a host's mistake")
+            let rejection = Rejection(refusal)
+            #expect(rejection.status == .internalServerError, "\(statusCode)")
+            #expect(rejection.code == "serverFailure", "\(statusCode)")
+            #expect(rejection.isServerFailure, "\(statusCode)")
+            #expect(refusal.status == .internalServerError, "\(statusCode)")
+        }
+        let kept = Rejection(RouteRefusal(statusCode: 499, "crossOriginRequest", "a client's"))
+        #expect(kept.status.code == 499)
+        #expect(kept.code == "crossOriginRequest")
+    }
+
     @Test func anErrorNoStoreThrewIsAServerFailure() {
         let rejection = Rejection(DriverFailure())
         #expect(rejection.status == .internalServerError)

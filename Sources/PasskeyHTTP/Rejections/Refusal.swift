@@ -33,7 +33,7 @@ package struct Refusal: Sendable {
             self.init(
                 statusCode: Self.statusCode(of: error.code), code: error.code.name, message: error.message,
                 isServerFailure: false)
-        case let error as RouteRefusal:
+        case let error as RouteRefusal where RouteRefusal.statusCodes.contains(error.statusCode):
             self.init(statusCode: error.statusCode, code: error.code, message: error.message, isServerFailure: false)
         case let error as RateLimitExceeded:
             self.init(

@@ -8,7 +8,9 @@ extension RouteRefusal {
         self.init(statusCode: status.code, code, message)
     }
 
-    /// The HTTP status.
-    public var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
+    /// The HTTP status; `500` when ``PasskeyHTTP/RouteRefusal/statusCode`` is not a client error's.
+    public var status: HTTPResponse.Status {
+        Self.statusCodes.contains(statusCode) ? HTTPResponse.Status(code: statusCode) : .internalServerError
+    }
 }
 #endif
