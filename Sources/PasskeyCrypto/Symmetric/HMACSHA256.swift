@@ -1,7 +1,7 @@
 import CPasskeyLibCrypto
 
 /// HMAC with SHA-256 (RFC 2104, FIPS 198-1), through libcrypto's `EVP_Q_mac`: the key derivation of a sealed
-/// ``PasskeyVerifier`` challenge.
+/// `PasskeyVerifier` challenge.
 public enum HMACSHA256 {
     /// The length of a tag in bytes.
     public static let tagCount = 32

@@ -103,7 +103,7 @@ public struct ChallengeSealer: Sendable {
     ///
     /// - Throws: ``RelyingPartyUsageError`` when the user handle is longer than 64 bytes, the lifetime is not
     ///   positive or longer than ``maximumLifetime``, or the challenge would be longer than 1 024 bytes;
-    ///   ``PasskeyCrypto/CryptoError`` when libcrypto fails.
+    ///   `CryptoError` when libcrypto fails.
     public func seal(_ issued: IssuedChallenge) throws -> [UInt8] {
         let userHandle = issued.userHandle ?? []
         guard userHandle.count <= Self.maximumUserHandleCount else {
