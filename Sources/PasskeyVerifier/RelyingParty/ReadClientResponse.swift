@@ -37,9 +37,7 @@ extension RelyingParty {
     /// - Returns: the challenge as issued, or `nil` when the response names none this store holds (never issued,
     ///   taken, expired); the ceremony then fails as it would without it.
     package func takeChallenge(of read: ReadClientResponse<some Sendable>) async throws -> IssuedChallenge? {
-        guard let challenge = Base64URL.decode(read.clientData.challenge), !challenge.isEmpty,
-            challenge.count <= Self.maximumChallengeLength
-        else { return nil }
+        guard let challenge = Self.challengeBytes(named: read.clientData) else { return nil }
         return try await challengeStore.take(challenge, at: clock())
     }
 

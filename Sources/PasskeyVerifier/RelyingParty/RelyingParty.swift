@@ -174,6 +174,15 @@ public struct RelyingParty: Sendable {
     /// The largest challenge looked up in the store; anything longer was not issued here.
     static let maximumChallengeLength = 1024
 
+    /// The challenge `clientData` names, decoded, when it could be one this relying party issued: not empty and
+    /// at most ``maximumChallengeLength`` bytes.
+    static func challengeBytes(named clientData: CollectedClientData) -> [UInt8]? {
+        guard let challenge = Base64URL.decode(clientData.challenge), !challenge.isEmpty,
+            challenge.count <= maximumChallengeLength
+        else { return nil }
+        return challenge
+    }
+
     /// Takes the challenge the client data names out of the store: it is consumed whatever happens next.
     ///
     /// - Throws: ``WebAuthnError/Code/challengeNotFound`` when the challenge was never issued, has expired,
@@ -183,9 +192,7 @@ public struct RelyingParty: Sendable {
         for ceremony: CeremonyKind,
         at now: Date
     ) async throws -> IssuedChallenge {
-        guard let challenge = Base64URL.decode(clientData.challenge), !challenge.isEmpty,
-            challenge.count <= Self.maximumChallengeLength
-        else {
+        guard let challenge = Self.challengeBytes(named: clientData) else {
             throw WebAuthnError(.challengeNotFound, "the clientDataJSON challenge is not one this relying party issues")
         }
         guard let issued = try await challengeStore.take(challenge, at: now) else {
