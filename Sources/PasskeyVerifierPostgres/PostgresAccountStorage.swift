@@ -45,7 +45,8 @@
                 credentials: storage.credentialStore,
                 challenges: storage.challengeStore,
                 users: userStore,
-                sessions: sessionStore
+                sessions: sessionStore,
+                usedChallenges: storage.usedChallengeStore
             )
         }
 
@@ -67,7 +68,8 @@
                         credentials: PostgresCredentialStore(statements: statements),
                         challenges: PostgresChallengeStore(statements: statements),
                         users: PostgresUserStore(statements: statements.logging(to: userLogger), accounts: accounts),
-                        sessions: PostgresSessionStore(statements: statements.logging(to: sessionLogger))
+                        sessions: PostgresSessionStore(statements: statements.logging(to: sessionLogger)),
+                        usedChallenges: PostgresUsedChallengeStore(statements: statements)
                     )
                 )
             }

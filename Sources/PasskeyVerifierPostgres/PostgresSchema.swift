@@ -16,6 +16,9 @@
     /// unique, display name). A database whose `passkey_server_users` table (the same columns, kept by earlier
     /// releases of passkey-server) exists has that table and its two constraints renamed, so its accounts, and the
     /// foreign keys other tables hold to it, carry over, and the schema is the same as a new database's.
+    ///
+    /// Version 4: `passkey_used_challenges`, the SHA-256 digests of the sealed challenges a ceremony used, with their
+    /// expiry (indexed), and `passkey_challenge_keys`, the sealing secret every instance shares.
     public enum PostgresSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -85,6 +88,21 @@
                 )
                 """,
                 "ALTER TABLE passkey_accounts ADD COLUMN IF NOT EXISTS display_name TEXT",
+            ],
+            [
+                """
+                CREATE TABLE IF NOT EXISTS passkey_used_challenges (
+                    digest BYTEA PRIMARY KEY,
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX IF NOT EXISTS passkey_used_challenges_by_expiry ON passkey_used_challenges (expires_at)",
+                """
+                CREATE TABLE IF NOT EXISTS passkey_challenge_keys (
+                    identifier INTEGER PRIMARY KEY,
+                    secret BYTEA NOT NULL
+                )
+                """,
             ],
         ]
 

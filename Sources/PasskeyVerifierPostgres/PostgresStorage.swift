@@ -36,6 +36,8 @@
         public var credentialStore: PostgresCredentialStore { PostgresCredentialStore(statements: statements) }
         /// The pending challenges, in the `passkey_challenges` table.
         public var challengeStore: PostgresChallengeStore { PostgresChallengeStore(statements: statements) }
+        /// The sealed challenges a ceremony used, in the `passkey_used_challenges` table.
+        public var usedChallengeStore: PostgresUsedChallengeStore { PostgresUsedChallengeStore(statements: statements) }
         /// The accounts (username and user handle, WebAuthn Level 3 §5.4.3), in the `passkey_accounts` table.
         public var accountStore: PostgresAccountStore { PostgresAccountStore(statements: statements) }
         /// The last good FIDO metadata BLOB, in the `passkey_metadata_blob` table (FIDO Metadata Service v3.0 §3.2).

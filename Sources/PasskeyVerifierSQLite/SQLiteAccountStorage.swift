@@ -53,13 +53,14 @@
             try await storage.withTransaction { statements in try await body(Self.stores(on: statements)) }
         }
 
-        /// The four stores, their statements run as `statements` do.
+        /// The stores, their statements run as `statements` do.
         static func stores(on statements: SQLiteStatements) -> AccountStores {
             AccountStores(
                 credentials: SQLiteCredentialStore(statements: statements),
                 challenges: SQLiteChallengeStore(statements: statements),
                 users: SQLiteUserStore(statements: statements),
-                sessions: SQLiteSessionStore(statements: statements)
+                sessions: SQLiteSessionStore(statements: statements),
+                usedChallenges: SQLiteUsedChallengeStore(statements: statements)
             )
         }
     }

@@ -16,6 +16,8 @@
     /// unique, display name). A database whose `passkey_server_users` table (the same columns, kept by earlier
     /// releases of passkey-server) exists has that table renamed, so its accounts, and the references other
     /// tables hold to it, carry over.
+    /// Version 4: `passkey_used_challenges`, the SHA-256 digests of the sealed challenges a ceremony used, with their
+    /// expiry (indexed), and `passkey_challenge_keys`, the sealing secret every instance shares.
     public enum SQLiteSchema {
         /// The schema version this release creates and reads.
         public static var currentVersion: Int { migrations.count }
@@ -77,6 +79,21 @@
                     display_name TEXT
                 )
                 """
+            ],
+            [
+                """
+                CREATE TABLE IF NOT EXISTS passkey_used_challenges (
+                    digest BLOB PRIMARY KEY,
+                    expires_at REAL NOT NULL
+                ) WITHOUT ROWID
+                """,
+                "CREATE INDEX IF NOT EXISTS passkey_used_challenges_by_expiry ON passkey_used_challenges (expires_at)",
+                """
+                CREATE TABLE IF NOT EXISTS passkey_challenge_keys (
+                    identifier INTEGER PRIMARY KEY,
+                    secret BLOB NOT NULL
+                )
+                """,
             ],
         ]
 

@@ -66,6 +66,8 @@
         public var credentialStore: SQLiteCredentialStore { SQLiteCredentialStore(statements: statements) }
         /// The pending challenges, in the `passkey_challenges` table.
         public var challengeStore: SQLiteChallengeStore { SQLiteChallengeStore(statements: statements) }
+        /// The sealed challenges a ceremony used, in the `passkey_used_challenges` table.
+        public var usedChallengeStore: SQLiteUsedChallengeStore { SQLiteUsedChallengeStore(statements: statements) }
         /// The accounts (username and user handle, WebAuthn Level 3 §5.4.3), in the `passkey_accounts` table.
         public var accountStore: SQLiteAccountStore { SQLiteAccountStore(statements: statements) }
         /// The signed-in sessions, in the `passkey_server_sessions` table that ``SQLiteUserStore/open(storage:)``

@@ -46,18 +46,25 @@ public struct AccountServiceConformanceTests: Sendable {
     /// Opens a second storage over the database ``makeStorage`` opens (another connection or pool), or `nil` when
     /// there is none (a storage in memory): both services of a check then run on the first.
     public let openSecond: (@Sendable () async throws -> any AccountStorage)?
+    /// Whether the services seal their sign-in challenges (``PasskeyAccounts/AccountService/Configuration/challengeSealer``,
+    /// one key for both), so that single use rests on the storage's ``PasskeyAccounts/AccountStores/usedChallenges``.
+    public let sealsChallenges: Bool
 
     /// Creates the suite.
     ///
     /// - Parameters:
     ///   - storage: returns the storage to check; called once per check.
     ///   - openSecond: returns a second storage over the same database as `storage`, or `nil` (the default).
+    ///   - sealsChallenges: whether the services seal sign-in challenges; a storage without used challenges stores
+    ///     them anyway.
     public init(
         storage: @escaping @Sendable () async throws -> any AccountStorage,
-        openSecond: (@Sendable () async throws -> any AccountStorage)? = nil
+        openSecond: (@Sendable () async throws -> any AccountStorage)? = nil,
+        sealsChallenges: Bool = false
     ) {
         self.makeStorage = storage
         self.openSecond = openSecond
+        self.sealsChallenges = sealsChallenges
     }
 
     /// Every check.
@@ -768,7 +775,12 @@ public struct AccountServiceConformanceTests: Sendable {
             maximumPasskeysPerAccount: Self.passkeyLimit,
             sessions: SessionIssuing(maximumPerAccount: Self.sessionLimit),
             concealsUnknownUsernames: concealing,
-            concealmentKey: Array("AccountServiceConformanceTests concealment".utf8)
+            concealmentKey: Array("AccountServiceConformanceTests concealment".utf8),
+            challengeSealer: sealsChallenges
+                ? try ChallengeSealer(
+                    sealingWith: try ChallengeSealer.Key(identifier: 9, secret: Array(repeating: 0x5A, count: 32)),
+                    relyingPartyID: Self.relyingPartyID)
+                : nil
         )
         return Harness(
             first: AccountService(relyingParty: relyingParty, storage: storage, configuration: configuration),

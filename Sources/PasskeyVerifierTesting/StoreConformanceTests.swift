@@ -77,6 +77,8 @@ public struct StoreConformanceTests: Sendable {
     public let makeCredentialStore: @Sendable () async throws -> any CredentialStore
     /// Makes the challenge store a check runs against.
     public let makeChallengeStore: @Sendable () async throws -> any ChallengeStore
+    /// Makes the used-challenge store a check runs against; `nil` skips its checks.
+    public let makeUsedChallengeStore: (@Sendable () async throws -> any UsedChallengeStore)?
     /// How many tasks the concurrency checks run at once.
     public let concurrency: Int
 
@@ -85,19 +87,28 @@ public struct StoreConformanceTests: Sendable {
     /// - Parameters:
     ///   - credentialStore: returns the credential store to check; called once per check.
     ///   - challengeStore: returns the challenge store to check; called once per check.
+    ///   - usedChallengeStore: returns the used-challenge store to check (``PasskeyVerifier/UsedChallengeStore``);
+    ///     called once per check; `nil` for a host without one.
     ///   - concurrency: how many tasks race in the concurrency checks (at least 2; 50 by default).
     public init(
         credentialStore: @escaping @Sendable () async throws -> any CredentialStore,
         challengeStore: @escaping @Sendable () async throws -> any ChallengeStore,
+        usedChallengeStore: (@Sendable () async throws -> any UsedChallengeStore)? = nil,
         concurrency: Int = 50
     ) {
         self.makeCredentialStore = credentialStore
         self.makeChallengeStore = challengeStore
+        self.makeUsedChallengeStore = usedChallengeStore
         self.concurrency = max(2, concurrency)
     }
 
-    /// Every check, credential store first.
+    /// Every check: the credential store's, the challenge store's, then the used-challenge store's when there is one.
     public var checks: [Check] {
+        storeChecks + (makeUsedChallengeStore.map(usedChallengeChecks(_:)) ?? [])
+    }
+
+    /// The checks of the credential and challenge stores.
+    private var storeChecks: [Check] {
         [
             Check("checkInsertedRecordRoundTrips") { try await checkInsertedRecordRoundTrips() },
             Check("checkUnknownCredentialIsNotFound") { try await checkUnknownCredentialIsNotFound() },

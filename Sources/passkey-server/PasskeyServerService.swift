@@ -36,6 +36,9 @@ struct PasskeyServerService: Service {
     /// while the server starts. `nil`: ``runUntilSignal()`` makes one; ``run()`` inside another `ServiceGroup` leaves
     /// `SIGHUP` to the ``MetadataRefresher`` (and to its default action, which ends the process, without metadata).
     let hangUpHandler: HangUpHandler?
+    /// Whether sign-in challenges are sealed (``ServerConfiguration/challengeKeys``) with the key the database shares
+    /// when the configuration has none: `--stored-challenges` turns it off.
+    let sealsChallenges: Bool
     /// Routes served beside the passkey routes, behind the router-wide middleware and with their `405` routes (the
     /// command line's demonstration page at `/`): see
     /// ``PasskeyServerApplication/makeApplication(configuration:storage:host:port:metadataRefresher:metrics:logger:additionalRoutes:)``.
@@ -52,6 +55,7 @@ struct PasskeyServerService: Service {
         additionalServices: [any Service] = [],
         sqliteSynchronous: SQLiteStorage.Synchronous = .full,
         hangUpHandler: HangUpHandler? = nil,
+        sealsChallenges: Bool = true,
         additionalRoutes: @escaping @Sendable (Router<PasskeyRequestContext>) -> Void = { _ in }
     ) {
         self.configuration = configuration
@@ -63,6 +67,7 @@ struct PasskeyServerService: Service {
         self.additionalServices = additionalServices
         self.sqliteSynchronous = sqliteSynchronous
         self.hangUpHandler = hangUpHandler
+        self.sealsChallenges = sealsChallenges
         self.additionalRoutes = additionalRoutes
     }
 
@@ -85,6 +90,7 @@ struct PasskeyServerService: Service {
             additionalServices: additionalServices,
             sqliteSynchronous: sqliteSynchronous,
             hangUpHandler: handler,
+            sealsChallenges: sealsChallenges,
             additionalRoutes: additionalRoutes
         )
         try await server.runGroup(hangUpHandler: handler)
@@ -173,14 +179,21 @@ struct PasskeyServerService: Service {
         }
     }
 
-    /// Serves `storage` until shutdown, then closes it; first reads the credentials table (``StorageReadCheck``).
+    /// Serves `storage` until shutdown, then closes it; first reads the credentials table (``StorageReadCheck``) and,
+    /// with ``sealsChallenges`` and no key configured, the challenge key the database shares.
     /// With ``ServerConfiguration/metadata``, the metadata BLOB is loaded first (from the database, then from its
     /// source) and a ``MetadataRefresher`` runs beside the application, refreshed on `SIGHUP` by ``hangUpHandler``
     /// once loaded.
     func serve(storage: PasskeyStorage) async throws {
         do {
+            var configuration = configuration
             do {
                 try await StorageReadCheck.run(storage)
+                if sealsChallenges, configuration.challengeKeys.isEmpty,
+                    let key = try await storage.sharedChallengeKey()
+                {
+                    configuration.challengeKeys = [key]
+                }
             } catch {
                 logger.error(
                     "the database cannot be used",

@@ -113,6 +113,22 @@ struct ServeCommand: AsyncParsableCommand {
     var concealmentKeyFile: String?
 
     @Option(
+        name: .customLong("challenge-key-file"),
+        help: """
+            A file of sign-in challenge keys, a line each: IDENTIFIER (1 to 255) and a 32-byte SECRET in base64url; \
+            the first seals, the others still open (a rotation). By default the database holds one key, which the \
+            first instance creates.
+            """
+    )
+    var challengeKeyFile: String?
+
+    @Flag(
+        name: .customLong("stored-challenges"),
+        help: "Store every sign-in challenge in the database instead of sealing it: one more commit per sign-in."
+    )
+    var storedChallenges = false
+
+    @Option(
         name: .customLong("user-verification"),
         help: """
             The user verification every ceremony requires: required, preferred (the default) or discouraged; a \
@@ -288,6 +304,14 @@ struct ServeCommand: AsyncParsableCommand {
             userVerification: UserVerificationRequirement(rawValue: userVerification) ?? .preferred
         )
         configuration.concealmentKey = try concealmentKey()
+        if let challengeKeyFile {
+            guard !storedChallenges else {
+                throw ValidationError(
+                    "--challenge-key-file seals challenges; --stored-challenges stores them: give one")
+            }
+            let bytes = try Self.read(challengeKeyFile, option: "--challenge-key-file")
+            configuration.challengeKeys = try ChallengeKeyFile.keys(in: String(decoding: bytes, as: UTF8.self))
+        }
         return configuration
     }
 
@@ -474,6 +498,7 @@ struct ServeCommand: AsyncParsableCommand {
                 additionalServices: additionalServices,
                 sqliteSynchronous: SQLiteStorage.Synchronous(rawValue: sqliteSynchronous) ?? .full,
                 hangUpHandler: hangUpHandler,
+                sealsChallenges: !storedChallenges,
                 additionalRoutes: { router in page.addRoutes(to: router) }
             ).runUntilSignal()
         } catch let error where "\(error)".contains("Address already in use") {

@@ -131,10 +131,12 @@ import Testing
     }
 
     /// The refusal stores nothing: a challenge nobody is told would only wait to expire. Removing every pending
-    /// challenge afterwards removes none, where a discoverable sign-in's options leave one.
+    /// challenge afterwards removes none, where a discoverable sign-in's options leave one (with stored challenges).
     @Test func anUnknownUsernameStoresNoChallenge() async throws {
+        var stored = ServerHarness.configuration
+        stored.challengeKeys = []
         try await ServerHarness.withTemporarySQLiteStorage { storage in
-            try await ServerHarness.run(storage: storage) { server in
+            try await ServerHarness.run(configuration: stored, storage: storage) { server in
                 let refused = try await server.post(
                     "/assertion/options", json: AssertionOptionsRequest(username: "nobody"))
                 #expect(try ServerHarness.failureCode(refused) == "unknownCredential")

@@ -20,14 +20,22 @@ struct ServerHarness: Sendable {
     static let relyingPartyID = "localhost"
     static let origin = "http://localhost:8080"
 
-    static let configuration = ServerConfiguration(
-        relyingPartyID: relyingPartyID,
-        relyingPartyName: "Passkey Server Tests",
-        origins: [origin],
-        appleAppIDs: ["ABCDE12345.com.example.passkeys"],
-        relatedOrigins: ["https://shop.example"],
-        abuseLimits: unlimited
-    )
+    /// The server's configuration in the tests: sign-in challenges sealed, as `passkey-server` seals them.
+    static let configuration: ServerConfiguration = {
+        var configuration = ServerConfiguration(
+            relyingPartyID: relyingPartyID,
+            relyingPartyName: "Passkey Server Tests",
+            origins: [origin],
+            appleAppIDs: ["ABCDE12345.com.example.passkeys"],
+            relatedOrigins: ["https://shop.example"],
+            abuseLimits: unlimited
+        )
+        configuration.challengeKeys = [challengeKey]
+        return configuration
+    }()
+
+    /// The key of the tests' sealed challenges.
+    static let challengeKey = try! ChallengeSealer.Key(identifier: 1, secret: Array(repeating: 0x42, count: 32))
 
     /// The limits of the route tests: no rate limit (every in-process request comes from one unknown address);
     /// `AbuseLimitTests` checks the limits themselves.

@@ -29,7 +29,8 @@
 
         static let acrossPools = AccountServiceConformanceTests(
             storage: { try await twoPools.value[0] },
-            openSecond: { try await twoPools.value[1] }
+            openSecond: { try await twoPools.value[1] },
+            sealsChallenges: true
         )
 
         @Test(arguments: conformance.checks)

@@ -24,7 +24,8 @@
 
         static let conformance = StoreConformanceTests(
             credentialStore: { try await shared.value.credentialStore },
-            challengeStore: { try await shared.value.challengeStore }
+            challengeStore: { try await shared.value.challengeStore },
+            usedChallengeStore: { try await shared.value.usedChallengeStore }
         )
 
         /// A second pool on the same schema, as a second server process would have, calls alternating between

@@ -5,7 +5,8 @@
     import Testing
 
     /// `AccountService` over `SQLiteAccountStorage` passes the service conformance suite on a file, and with its
-    /// steps spread over two storages (two connections) on one file, as two server processes would open it.
+    /// steps spread over two storages (two connections) on one file, as two server processes would open it, those
+    /// sealing their sign-in challenges with one key.
     @Suite(.timeLimit(.minutes(1))) struct AccountServiceSQLiteTests {
         /// One file shared by every check.
         static let onAFile = Task { () throws -> SQLiteAccountStorage in
@@ -27,7 +28,8 @@
 
         static let acrossStorages = AccountServiceConformanceTests(
             storage: { try await twoStorages.value[0] },
-            openSecond: { try await twoStorages.value[1] }
+            openSecond: { try await twoStorages.value[1] },
+            sealsChallenges: true
         )
 
         @Test(arguments: conformance.checks)

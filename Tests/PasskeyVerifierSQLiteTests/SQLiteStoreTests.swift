@@ -22,7 +22,8 @@
 
         static let conformance = StoreConformanceTests(
             credentialStore: { try await sharedFile.value.credentialStore },
-            challengeStore: { try await sharedFile.value.challengeStore }
+            challengeStore: { try await sharedFile.value.challengeStore },
+            usedChallengeStore: { try await sharedFile.value.usedChallengeStore }
         )
 
         static let inMemory = Task { try await SQLiteStorage.open(.memory) }

@@ -8,7 +8,8 @@ import Testing
 @Suite struct StoreConformanceSuiteTests {
     static let inMemory = StoreConformanceTests(
         credentialStore: { InMemoryCredentialStore() },
-        challengeStore: { InMemoryChallengeStore() }
+        challengeStore: { InMemoryChallengeStore() },
+        usedChallengeStore: { InMemoryUsedChallengeStore() }
     )
 
     @Test(arguments: inMemory.checks)
@@ -18,7 +19,7 @@ import Testing
 
     @Test func inMemoryStoresPassRunAll() async throws {
         try await Self.inMemory.runAll()
-        #expect(Self.inMemory.checks.count == 21)
+        #expect(Self.inMemory.checks.count == 25)
     }
 
     @Test func aChallengeStoreThatDoesNotDeleteOnTakeFails() async throws {

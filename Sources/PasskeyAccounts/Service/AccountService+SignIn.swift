@@ -44,20 +44,43 @@ extension AccountService {
     }
 
     /// Finishes a sign-in (§7.2): takes the challenge in a commit of its own (so that of every response naming it,
-    /// one is answered), reads the credential and verifies the assertion holding no connection and no lock, then in
-    /// one transaction: holds the account, compare-and-sets the counter (when the record changed since it was read,
-    /// the assertion is verified again against the stored one), reads the account, stores a new session and ends
-    /// the account's oldest beyond the limit. The transaction commits once, or nothing. With
-    /// ``Configuration/concealsUnknownUsernames``, a named sign-in fails the same way, with the same store calls,
-    /// whether the credential is the account's, another account's or unknown.
+    /// one is answered), or opens a sealed one (``Configuration/challengeSealer``); reads the credential and verifies
+    /// the assertion holding no connection and no lock; then in one transaction: records a sealed challenge's use
+    /// (a replay fails there), holds the account, compare-and-sets the counter (when the record changed since it was
+    /// read, the assertion is verified again against the stored one), reads the account, stores a new session and ends
+    /// the account's oldest beyond the limit. The transaction commits once, or nothing; a sealed challenge is used up
+    /// by a failed sign-in too, in a commit of its own, and a failure whose challenge was used before is
+    /// `challengeNotFound`, as with a stored challenge (a replay after the counter moved is not `signCountRegression`). With ``Configuration/concealsUnknownUsernames``, a named
+    /// sign-in fails the same way, with the same store calls, whether the credential is the account's, another
+    /// account's or unknown.
     ///
     /// - Parameters:
     ///   - body: the client's `AuthenticationResponseJSON` (§5.1) or an iOS app's native body.
     ///   - userAgent: the client's `User-Agent` as the session keeps it (escaped and cut by the adapter).
     public func finishSignIn(json body: [UInt8], userAgent: String) async throws -> SignIn {
-        let conceals = configuration.concealsUnknownUsernames
         let read = try RelyingParty.readAuthentication(json: body)
-        let taken = try await relyingParty.takeChallenge(of: read)
+        let sealed = relyingParty.openSealedChallenge(of: read)
+        let taken = if let sealed { sealed } else { try await relyingParty.takeChallenge(of: read) }
+        do {
+            return try await finishSignIn(read, taken: taken, sealed: sealed != nil, userAgent: userAgent)
+        } catch {
+            guard let sealed else { throw error }
+            let firstUse = try? await storage.stores.usedChallenges?.insert(
+                SealedChallengeStore.digest(of: sealed.challenge), expiresAt: sealed.expiresAt)
+            guard firstUse != false else { throw Self.challengeUsed }
+            throw error
+        }
+    }
+
+    /// Finishes a sign-in whose challenge was `taken` (or opened, when `sealed`, and then recorded as used in the
+    /// transaction).
+    private func finishSignIn(
+        _ read: ReadClientResponse<AuthenticationResponse>,
+        taken: IssuedChallenge?,
+        sealed: Bool,
+        userAgent: String
+    ) async throws -> SignIn {
+        let conceals = configuration.concealsUnknownUsernames
         let writes = DeferredCredentialWrites(reading: storage.stores.credentials)
         let verified = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
             .finishAuthentication(read, concealingAccounts: conceals)
@@ -66,6 +89,9 @@ extension AccountService {
         }
         let service = self
         return try await storage.withTransaction { stores in
+            if sealed {
+                try await Self.recordUse(of: issued, in: stores)
+            }
             try await stores.users.lockAccount(userHandle: verified.userHandle)
             var completed = verified
             if !(try await stores.credentials.update(update)) {
@@ -87,6 +113,22 @@ extension AccountService {
             )
             return SignIn(account: account, completed: completed, session: session)
         }
+    }
+
+    /// Records that the sealed challenge `issued` was used, as the first write of a sign-in's transaction.
+    ///
+    /// - Throws: `challengeNotFound` when it was used already (a replay, on any instance).
+    static func recordUse(of issued: IssuedChallenge, in stores: AccountStores) async throws {
+        guard let used = stores.usedChallenges,
+            try await used.insert(SealedChallengeStore.digest(of: issued.challenge), expiresAt: issued.expiresAt)
+        else { throw challengeUsed }
+    }
+
+    /// The refusal of a sealed challenge used before, the stored challenges' own.
+    static var challengeUsed: WebAuthnError {
+        WebAuthnError(
+            .challengeNotFound,
+            "the challenge was never issued, has expired, or was already used; start the ceremony again")
     }
 
     /// The refusal of options for a username without a passkey when unknown usernames are not concealed.

@@ -35,6 +35,10 @@ public struct AccountService: Sendable {
         public var conformance: Bool
         /// The operator's user verification: a client may ask for stricter, never for less (§5.4.4, §5.5).
         public var userVerification: UserVerificationRequirement
+        /// Seals the challenges of sign-ins, so that starting one writes nothing and finishing one commits once
+        /// (``SealedChallengeStore``), when the storage records used challenges (``AccountStores/usedChallenges``);
+        /// `nil` stores every challenge. Every instance of the relying party needs the same keys.
+        public var challengeSealer: ChallengeSealer?
 
         /// Creates the rules.
         public init(
@@ -43,7 +47,8 @@ public struct AccountService: Sendable {
             concealsUnknownUsernames: Bool = false,
             concealmentKey: [UInt8]? = nil,
             conformance: Bool = false,
-            userVerification: UserVerificationRequirement = .preferred
+            userVerification: UserVerificationRequirement = .preferred,
+            challengeSealer: ChallengeSealer? = nil
         ) {
             self.maximumPasskeysPerAccount = maximumPasskeysPerAccount
             self.sessions = sessions
@@ -51,6 +56,7 @@ public struct AccountService: Sendable {
             self.concealmentKey = concealmentKey
             self.conformance = conformance
             self.userVerification = userVerification
+            self.challengeSealer = challengeSealer
         }
 
         /// The user verification of a ceremony whose client asked for `asked`: the stricter of
@@ -96,9 +102,10 @@ public struct AccountService: Sendable {
         trustPolicy: (@Sendable () async throws -> (any AttestationTrustPolicy)?)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
+        let stores = storage.stores
         self.relyingParty = relyingParty.using(
-            credentialStore: storage.stores.credentials,
-            challengeStore: storage.stores.challenges
+            credentialStore: stores.credentials,
+            challengeStore: Self.challengeStore(of: stores, sealer: configuration.challengeSealer)
         )
         self.storage = storage
         self.configuration = configuration
@@ -112,7 +119,15 @@ public struct AccountService: Sendable {
 
     /// The relying party over the stores of one transaction.
     func relyingParty(in stores: AccountStores) -> RelyingParty {
-        relyingParty.using(credentialStore: stores.credentials, challengeStore: stores.challenges)
+        relyingParty.using(
+            credentialStore: stores.credentials,
+            challengeStore: Self.challengeStore(of: stores, sealer: configuration.challengeSealer))
+    }
+
+    /// The challenges of `stores`: sealed for sign-ins with `sealer` when they record used challenges.
+    static func challengeStore(of stores: AccountStores, sealer: ChallengeSealer?) -> any ChallengeStore {
+        guard let sealer, let used = stores.usedChallenges else { return stores.challenges }
+        return SealedChallengeStore(sealer: sealer, usedChallenges: used, registrations: stores.challenges)
     }
 
     /// The current instant in whole seconds, as sessions store it.

@@ -32,7 +32,7 @@ public protocol AccountStorage: Sendable {
     ) async throws -> Result
 }
 
-/// The four stores of an ``AccountStorage``, outside a transaction or inside one.
+/// The stores of an ``AccountStorage``, outside a transaction or inside one.
 public struct AccountStores: Sendable {
     /// The credential records (WebAuthn Level 3 §4 "credential record").
     public var credentials: any CredentialStore
@@ -42,17 +42,22 @@ public struct AccountStores: Sendable {
     public var users: any UserStore
     /// The signed-in sessions.
     public var sessions: any SessionStore
+    /// The sealed challenges a ceremony used (§13.4.3), in the same database; `nil` when the storage keeps none, and
+    /// then every challenge is stored in ``challenges``.
+    public var usedChallenges: (any UsedChallengeStore)?
 
     /// Bundles the stores.
     public init(
         credentials: any CredentialStore,
         challenges: any ChallengeStore,
         users: any UserStore,
-        sessions: any SessionStore
+        sessions: any SessionStore,
+        usedChallenges: (any UsedChallengeStore)? = nil
     ) {
         self.credentials = credentials
         self.challenges = challenges
         self.users = users
         self.sessions = sessions
+        self.usedChallenges = usedChallenges
     }
 }

@@ -68,6 +68,25 @@ struct InMemoryStorageChallengeStore: ChallengeStore {
     }
 }
 
+/// The used-challenge store of an ``InMemoryAccountStorage``: `InMemoryUsedChallengeStore`'s calls, each through the
+/// storage's gate or its transaction.
+struct InMemoryStorageUsedChallengeStore: UsedChallengeStore {
+    let store: InMemoryUsedChallengeStore
+    let access: InMemoryStoreAccess
+
+    func insert(_ digest: [UInt8], expiresAt: Date) async throws -> Bool {
+        try await access.run { await store.insert(digest, expiresAt: expiresAt) }
+    }
+
+    func removeExpired(at instant: Date) async throws -> Int {
+        try await access.run { await store.removeExpired(at: instant) }
+    }
+
+    func sealingSecret(proposing candidate: [UInt8]) async throws -> [UInt8] {
+        try await access.run { await store.sealingSecret(proposing: candidate) }
+    }
+}
+
 /// The user store of an ``InMemoryAccountStorage``: ``InMemoryUserStore``'s calls, each through the storage's gate
 /// or its transaction.
 struct InMemoryStorageUserStore: UserStore {

@@ -1,3 +1,4 @@
+import Foundation
 import PasskeyVerifier
 
 /// An ``AccountStorage`` in the memory of one process: credential records (WebAuthn Level 3 §4), pending
@@ -68,19 +69,21 @@ public struct InMemoryAccountStorage: AccountStorage {
         let challenges: InMemoryChallengeStore
         let users = InMemoryUserStore()
         let sessions = InMemorySessionStore()
+        let usedChallenges = InMemoryUsedChallengeStore()
         let gate = SerialGate()
 
         init(challengeCapacity: Int) {
             challenges = InMemoryChallengeStore(capacity: challengeCapacity)
         }
 
-        /// The four stores, each call made through `access`.
+        /// The stores, each call made through `access`.
         func stores(_ access: InMemoryStoreAccess) -> AccountStores {
             AccountStores(
                 credentials: InMemoryStorageCredentialStore(store: credentials, access: access),
                 challenges: InMemoryStorageChallengeStore(store: challenges, access: access),
                 users: InMemoryStorageUserStore(store: users, access: access),
-                sessions: InMemoryStorageSessionStore(store: sessions, access: access)
+                sessions: InMemoryStorageSessionStore(store: sessions, access: access),
+                usedChallenges: InMemoryStorageUsedChallengeStore(store: usedChallenges, access: access)
             )
         }
 
@@ -100,7 +103,8 @@ public struct InMemoryAccountStorage: AccountStorage {
                 credentials: await credentials.snapshot(),
                 challenges: await challenges.snapshot(),
                 users: await users.snapshot(),
-                sessions: await sessions.snapshot()
+                sessions: await sessions.snapshot(),
+                usedChallenges: await usedChallenges.snapshot()
             )
         }
 
@@ -110,15 +114,17 @@ public struct InMemoryAccountStorage: AccountStorage {
             await challenges.restore(snapshot.challenges)
             await users.restore(snapshot.users)
             await sessions.restore(snapshot.sessions)
+            await usedChallenges.restore(snapshot.usedChallenges)
         }
     }
 
-    /// The content of the four stores at the start of a transaction.
+    /// The content of the stores at the start of a transaction.
     struct Snapshot: Sendable {
         let credentials: InMemoryCredentialStore.Snapshot
         let challenges: InMemoryChallengeStore.Snapshot
         let users: InMemoryUserStore.Snapshot
         let sessions: InMemorySessionStore.Snapshot
+        let usedChallenges: [[UInt8]: Date]
     }
 }
 

@@ -17,6 +17,7 @@ extension ServerConfiguration {
     ///   is used (``SessionPolicy/maximumDuration``, ``AbuseLimits/idleTimeoutBounds``,
     ///   ``MetadataSettings/backoffBounds`` …), so no value makes a conversion overflow;
     /// - a ``concealmentKey`` has 32 to 4 096 bytes and comes with ``concealsUnknownUsernames``;
+    /// - ``challengeKeys`` are at most ``maximumChallengeKeys``, with distinct identifiers;
     /// - ``appID`` is an https URL of at most ``maximumAppIDBytes`` bytes;
     /// - ``appleKeysURL`` is an https URL (http for a loopback host);
     /// - ``MetadataSettings/minimumCertificationLevel`` comes with ``UnlistedAuthenticatorPolicy/refuse``.
@@ -33,6 +34,7 @@ extension ServerConfiguration {
         try Self.requirePositive(sessionIdleTimeout, "sessionIdleTimeout (--session-idle-timeout)")
         try Self.requirePositive(sessionLifetime, "sessionLifetime (--session-lifetime)")
         try validateConcealmentKey()
+        try validateChallengeKeys()
         try validateAppID()
         _ = try appleKeysEndpoint()
         try Self.validate(abuseLimits)
@@ -55,6 +57,18 @@ extension ServerConfiguration {
             )
         }
         return url
+    }
+
+    /// ``challengeKeys`` are at most ``maximumChallengeKeys``, with distinct identifiers.
+    private func validateChallengeKeys() throws {
+        guard challengeKeys.count <= Self.maximumChallengeKeys else {
+            throw ServerConfigurationError(
+                "challengeKeys (--challenge-key-file) has \(challengeKeys.count) keys; at most "
+                    + "\(Self.maximumChallengeKeys) are allowed")
+        }
+        guard Set(challengeKeys.map(\.identifier)).count == challengeKeys.count else {
+            throw ServerConfigurationError("challengeKeys (--challenge-key-file) has two keys with one identifier")
+        }
     }
 
     /// A ``concealmentKey`` has 32 to 4 096 bytes, and is given only with ``concealsUnknownUsernames``.

@@ -62,6 +62,14 @@ public struct ServerConfiguration: Sendable {
     /// `authenticatorSelection.userVerification`, §5.5 `userVerification`): a client's own value may only make it
     /// stricter (``userVerification(askedFor:)``), except in the ``conformance`` mode.
     public var userVerification: UserVerificationRequirement
+    /// The keys of sealed sign-in challenges (WebAuthn Level 3 §13.4.3; ``PasskeyVerifier/SealedChallengeStore``),
+    /// the sealing one first and at most ``maximumChallengeKeys`` (`--challenge-key-file`, or the key the database
+    /// shares, ``PasskeyStorage/sharedChallengeKey()``): starting a sign-in then writes nothing, and finishing one
+    /// commits once. Empty stores every challenge. Every instance needs the same keys.
+    public var challengeKeys: [ChallengeSealer.Key] = []
+
+    /// The most ``challengeKeys``: the sealing one and those still opening during rotations.
+    public static let maximumChallengeKeys = 4
 
     /// How many bytes a ``concealmentKey`` may have: at least 32 (an empty or short key would make the made-up
     /// IDs guessable), at most 4 096.
@@ -117,8 +125,8 @@ public struct ServerConfiguration: Sendable {
         accountServiceConfiguration.userVerification(askedFor: asked)
     }
 
-    /// The rules of the accounts service: the passkey limit, the sessions, the concealment, the conformance mode and
-    /// the user verification.
+    /// The rules of the accounts service: the passkey limit, the sessions, the concealment, the conformance mode, the
+    /// user verification and the challenge sealer.
     public var accountServiceConfiguration: AccountService.Configuration {
         AccountService.Configuration(
             maximumPasskeysPerAccount: maximumPasskeysPerAccount,
@@ -130,8 +138,16 @@ public struct ServerConfiguration: Sendable {
             concealsUnknownUsernames: concealsUnknownUsernames,
             concealmentKey: concealmentKey,
             conformance: conformance,
-            userVerification: userVerification
+            userVerification: userVerification,
+            challengeSealer: challengeSealer
         )
+    }
+
+    /// The sealer of ``challengeKeys``, `nil` when there are none (or they fail ``validate()``).
+    var challengeSealer: ChallengeSealer? {
+        guard let sealing = challengeKeys.first else { return nil }
+        return try? ChallengeSealer(
+            sealingWith: sealing, alsoOpening: Array(challengeKeys.dropFirst()), relyingPartyID: relyingPartyID)
     }
 
     /// The session timeouts and cookie for these origins.

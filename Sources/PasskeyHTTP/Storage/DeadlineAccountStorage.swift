@@ -23,7 +23,8 @@ public struct DeadlineAccountStorage: AccountStorage {
             credentials: DeadlineCredentialStore(stores.credentials, deadline: deadline),
             challenges: DeadlineChallengeStore(stores.challenges, deadline: deadline),
             users: DeadlineUserStore(stores.users, deadline: deadline),
-            sessions: DeadlineSessionStore(stores.sessions, deadline: deadline)
+            sessions: DeadlineSessionStore(stores.sessions, deadline: deadline),
+            usedChallenges: stores.usedChallenges.map { DeadlineUsedChallengeStore($0, deadline: deadline) }
         )
     }
 

@@ -16,6 +16,11 @@ public struct DeadlineChallengeStore: ChallengeStore {
     }
 
     /// Calls the same method of ``base`` under the deadline.
+    public func issue(_ challenge: IssuedChallenge) async throws -> [UInt8] {
+        try await deadline.run { [base] in try await base.issue(challenge) }
+    }
+
+    /// Calls the same method of ``base`` under the deadline.
     public func put(_ challenge: IssuedChallenge) async throws {
         try await deadline.run { [base] in try await base.put(challenge) }
     }

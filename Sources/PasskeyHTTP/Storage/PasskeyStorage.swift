@@ -70,6 +70,17 @@ public struct PasskeyStorage: Sendable {
         )
     }
 
+    /// The challenge key every instance on this database shares: the secret the first instance stored
+    /// (``PasskeyVerifier/UsedChallengeStore/sealingSecret(proposing:)``), as key 1; `nil` when the storage records no
+    /// used challenges, so that its challenges cannot be sealed.
+    ///
+    /// - Throws: the store's errors; `CryptoError` when no random secret can be drawn.
+    public func sharedChallengeKey() async throws -> ChallengeSealer.Key? {
+        guard let used = accountStorage.stores.usedChallenges else { return nil }
+        let secret = try await used.sealingSecret(proposing: try SecureRandom.bytes(count: 32))
+        return try ChallengeSealer.Key(identifier: 1, secret: secret)
+    }
+
     /// Releases the connections; the stores fail afterwards.
     public func close() async throws {
         try await closeConnections()

@@ -30,6 +30,10 @@
 /// Errors thrown by a store are passed to the caller of the ``RelyingParty`` method unchanged.
 /// `StoreConformanceTests` (in `PasskeyVerifierTesting`) checks an implementation.
 public protocol ChallengeStore: Sendable {
+    /// Keeps `challenge` as ``put(_:)`` does and returns the bytes the client is to sign: by default
+    /// `challenge.challenge`, once it is put; a ``SealedChallengeStore`` returns a sealed challenge and writes nothing.
+    func issue(_ challenge: IssuedChallenge) async throws -> [UInt8]
+
     /// Stores `challenge` until it is taken or expires.
     ///
     /// The challenge bytes are random and unique; a store may replace or reject an entry whose bytes
@@ -51,4 +55,12 @@ public protocol ChallengeStore: Sendable {
     /// calls it when the user signs out everywhere or deletes a credential, so that a registration begun before
     /// cannot finish after (§13.4.3). Rare, so a scan of the table is acceptable.
     func removeAll(ceremony: CeremonyKind, userHandle: [UInt8]) async throws -> Int
+}
+
+extension ChallengeStore {
+    /// Puts `challenge` and returns its own bytes.
+    public func issue(_ challenge: IssuedChallenge) async throws -> [UInt8] {
+        try await put(challenge)
+        return challenge.challenge
+    }
 }

@@ -41,6 +41,16 @@ extension RelyingParty {
         return try await challengeStore.take(challenge, at: clock())
     }
 
+    /// The sealed authentication challenge a response names, opened and not recorded as used, for a host that records
+    /// its use in the transaction that finishes the ceremony (``SealedChallengeStore/open(_:at:)``); `nil` when the
+    /// challenge store is not a ``SealedChallengeStore`` or the challenge does not open.
+    package func openSealedChallenge(of read: ReadClientResponse<some Sendable>) -> IssuedChallenge? {
+        guard let sealed = challengeStore as? SealedChallengeStore,
+            let challenge = Self.challengeBytes(named: read.clientData)
+        else { return nil }
+        return sealed.open(challenge, at: clock())
+    }
+
     /// Finishes an authentication read by ``readAuthentication(json:)``, as
     /// ``finishAuthentication(json:concealingAccounts:)`` does.
     package func finishAuthentication(

@@ -149,7 +149,7 @@ public struct RelyingParty: Sendable {
         }
     }
 
-    /// Issues a new challenge for `ceremony`, bound to `userHandle`, and stores it (§13.4.3).
+    /// Issues a new challenge for `ceremony`, bound to `userHandle`, and stores or seals it (§13.4.3).
     func issueChallenge(
         for ceremony: CeremonyKind,
         userHandle: [UInt8]?,
@@ -159,7 +159,7 @@ public struct RelyingParty: Sendable {
         let challenge = try random(count: Self.challengeLength)
         let now = clock()
         let lifetime = max(configuration.challengeLifetime, timeout ?? configuration.challengeLifetime)
-        let issued = IssuedChallenge(
+        var issued = IssuedChallenge(
             challenge: challenge,
             ceremony: ceremony,
             userHandle: userHandle,
@@ -167,7 +167,7 @@ public struct RelyingParty: Sendable {
             expiresAt: now.addingTimeInterval(RelyingPartyConfiguration.seconds(lifetime)),
             parameters: parameters
         )
-        try await challengeStore.put(issued)
+        issued.challenge = try await challengeStore.issue(issued)
         return issued
     }
 
