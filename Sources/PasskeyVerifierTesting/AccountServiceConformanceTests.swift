@@ -579,7 +579,8 @@ public struct AccountServiceConformanceTests: Sendable {
         }
         try require(
             madeUp.rpId == real.rpId && madeUp.userVerification == real.userVerification
-                && madeUp.timeout == real.timeout && madeUp.hints == real.hints,
+                && madeUp.timeout == real.timeout && madeUp.hints == real.hints
+                && madeUp.challenge.count == real.challenge.count,
             "an unknown username's options differ from a real account's beyond their credentials"
         )
         let again = try await harness.second.beginSignIn(username: unknown)

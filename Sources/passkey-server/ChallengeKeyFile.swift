@@ -15,8 +15,8 @@ enum ChallengeKeyFile {
     ///   `ServerConfiguration.maximumChallengeKeys`.
     static func keys(in text: String) throws -> [ChallengeSealer.Key] {
         var keys: [ChallengeSealer.Key] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = line.trimmingCharacters(in: .whitespaces)
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let content = line.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !content.isEmpty, !content.hasPrefix("#") else { continue }
             let fields = content.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count == 2, let identifier = UInt8(fields[0]), identifier != 0,

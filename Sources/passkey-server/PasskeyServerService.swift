@@ -4,9 +4,9 @@ import Hummingbird
 import Logging
 import PasskeyHummingbird
 import PasskeyVerifierSQLite
-import PostgresNIO
 import ServiceLifecycle
 #if PostgreSQL
+import PostgresNIO
 #endif
 
 /// The whole server as one swift-service-lifecycle `Service`: it opens the database (creating and migrating

@@ -27,6 +27,7 @@ extension PasskeyServerApplication {
                 sessionStore: deadlined.sessionStore,
                 userStore: deadlined.userStore,
                 challengeStore: deadlined.challengeStore,
+                usedChallengeStore: deadlined.usedChallengeStore,
                 maximumPendingChallenges: limits.boundedMaximumPendingChallenges,
                 interval: limits.boundedCleanupInterval,
                 logger: logger,

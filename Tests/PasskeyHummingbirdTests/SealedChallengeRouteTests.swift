@@ -62,6 +62,18 @@ import Testing
         }
     }
 
+    @Test func theCleanupDeletesADigestFiveMinutesAfterItsChallengeExpired() async throws {
+        try await ServerHarness.withTemporarySQLiteStorage { storage in
+            let now = Date()
+            let used = try #require(storage.usedChallengeStore)
+            #expect(try await used.insert([1], expiresAt: now.addingTimeInterval(-301)))
+            #expect(try await used.insert([2], expiresAt: now.addingTimeInterval(-299)))
+            await ExpiredRowsCleanup(storage: storage, logger: .init(label: "test")).runOnce()
+            #expect(try await used.insert([1], expiresAt: now.addingTimeInterval(300)))
+            #expect(try await used.insert([2], expiresAt: now.addingTimeInterval(300)) == false)
+        }
+    }
+
     @Test func aChallengeOfAKeyTheServerDoesNotListIsChallengeNotFound() async throws {
         try await ServerHarness.withTemporarySQLiteStorage { storage in
             try await ServerHarness.run(storage: storage) { server in

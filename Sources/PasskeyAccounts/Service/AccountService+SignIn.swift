@@ -50,7 +50,8 @@ extension AccountService {
     /// read, the assertion is verified again against the stored one), reads the account, stores a new session and ends
     /// the account's oldest beyond the limit. The transaction commits once, or nothing; a sealed challenge is used up
     /// by a failed sign-in too, in a commit of its own, and a failure whose challenge was used before is
-    /// `challengeNotFound`, as with a stored challenge (a replay after the counter moved is not `signCountRegression`). With ``Configuration/concealsUnknownUsernames``, a named
+    /// `challengeNotFound`, as with a stored challenge (a replay after the counter moved is not `signCountRegression`);
+    /// when that commit fails, its store error is thrown instead of the sign-in's. With ``Configuration/concealsUnknownUsernames``, a named
     /// sign-in fails the same way, with the same store calls, whether the credential is the account's, another
     /// account's or unknown.
     ///
@@ -64,10 +65,9 @@ extension AccountService {
         do {
             return try await finishSignIn(read, taken: taken, sealed: sealed != nil, userAgent: userAgent)
         } catch {
-            guard let sealed else { throw error }
-            let firstUse = try? await storage.stores.usedChallenges?.insert(
-                SealedChallengeStore.digest(of: sealed.challenge), expiresAt: sealed.expiresAt)
-            guard firstUse != false else { throw Self.challengeUsed }
+            guard let sealed, let used = storage.stores.usedChallenges else { throw error }
+            guard try await used.insert(SealedChallengeStore.digest(of: sealed.challenge), expiresAt: sealed.expiresAt)
+            else { throw Self.challengeUsed }
             throw error
         }
     }

@@ -18,6 +18,8 @@ public struct PasskeyStorage: Sendable {
     public var credentialStore: any CredentialStore { accountStorage.stores.credentials }
     /// The pending challenges, each call its own commit.
     public var challengeStore: any ChallengeStore { accountStorage.stores.challenges }
+    /// The digests of used sealed challenges, each call its own commit; `nil` when the storage keeps none.
+    public var usedChallengeStore: (any UsedChallengeStore)? { accountStorage.stores.usedChallenges }
     /// The users and their handles, each call its own commit.
     public var userStore: any UserStore { accountStorage.stores.users }
     /// The signed-in sessions, each call its own commit.

@@ -20,6 +20,9 @@ public struct ExpiredRowsCleanup: Service {
     public let userStore: any UserStore
     /// The pending challenges; `nil` leaves them alone.
     public let challengeStore: (any ChallengeStore)?
+    /// The digests of used sealed challenges, deleted ``PasskeyVerifier/SealedChallengeStore/removalMargin`` after
+    /// their challenges expired; `nil` leaves them alone.
+    public let usedChallengeStore: (any UsedChallengeStore)?
     /// The most pending challenges kept.
     public let maximumPendingChallenges: Int
     /// The most pending Sign in with Apple secrets of each purpose kept (nonces; registration tickets): by default
@@ -39,6 +42,7 @@ public struct ExpiredRowsCleanup: Service {
         sessionStore: any SessionStore,
         userStore: any UserStore,
         challengeStore: (any ChallengeStore)?,
+        usedChallengeStore: (any UsedChallengeStore)? = nil,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
         maximumPendingAppleSignInSecrets: Int? = nil,
         interval: Duration = .seconds(60),
@@ -49,6 +53,7 @@ public struct ExpiredRowsCleanup: Service {
         self.sessionStore = sessionStore
         self.userStore = userStore
         self.challengeStore = challengeStore
+        self.usedChallengeStore = usedChallengeStore
         self.maximumPendingChallenges = max(1, maximumPendingChallenges)
         self.maximumPendingAppleSignInSecrets = max(1, maximumPendingAppleSignInSecrets ?? maximumPendingChallenges)
         self.interval = interval.clamped(to: AbuseLimits.cleanupIntervalBounds)
@@ -58,7 +63,8 @@ public struct ExpiredRowsCleanup: Service {
     }
 
     /// The job over every store of `storage` that keeps expiring rows: its sessions, its Sign in with Apple secrets
-    /// and its pending challenges (WebAuthn Level 3 §13.4.3), both capped at `maximumPendingChallenges`.
+    /// and its pending challenges (WebAuthn Level 3 §13.4.3), both capped at `maximumPendingChallenges`, and the
+    /// digests of its used sealed challenges.
     public init(
         storage: PasskeyStorage,
         maximumPendingChallenges: Int = AbuseLimits.defaultMaximumPendingChallenges,
@@ -70,6 +76,7 @@ public struct ExpiredRowsCleanup: Service {
             sessionStore: storage.sessionStore,
             userStore: storage.userStore,
             challengeStore: storage.challengeStore,
+            usedChallengeStore: storage.usedChallengeStore,
             maximumPendingChallenges: maximumPendingChallenges,
             interval: interval,
             logger: logger,
@@ -94,6 +101,8 @@ public struct ExpiredRowsCleanup: Service {
         do {
             let expiredChallenges = try await challengeStore?.removeExpired(at: now) ?? 0
             let droppedChallenges = try await challengeStore?.removeOldest(keeping: maximumPendingChallenges) ?? 0
+            let usedChallenges =
+                try await usedChallengeStore?.removeExpired(at: SealedChallengeStore.removalCutoff(at: now)) ?? 0
             let sessions = try await sessionStore.removeExpired(at: AppleSignInSecret.seconds(now))
             let secrets = try await userStore.removeExpiredAppleSignInSecrets(at: now)
             var droppedSecrets = 0
@@ -101,11 +110,12 @@ public struct ExpiredRowsCleanup: Service {
                 droppedSecrets += try await userStore.removeOldestAppleSignInSecrets(
                     purpose: purpose, keeping: maximumPendingAppleSignInSecrets)
             }
-            if expiredChallenges + sessions + secrets > 0 {
+            if expiredChallenges + usedChallenges + sessions + secrets > 0 {
                 logger.debug(
                     "expired rows deleted",
                     metadata: [
-                        "challenges": "\(expiredChallenges)", "sessions": "\(sessions)", "appleSecrets": "\(secrets)",
+                        "challenges": "\(expiredChallenges)", "usedChallenges": "\(usedChallenges)",
+                        "sessions": "\(sessions)", "appleSecrets": "\(secrets)",
                     ]
                 )
             }

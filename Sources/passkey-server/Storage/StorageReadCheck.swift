@@ -1,7 +1,7 @@
 #if Server
 import PasskeyHummingbird
-import PostgresNIO
 #if PostgreSQL
+import PostgresNIO
 #endif
 
 /// A read of the credentials table at start, so that a table of the right name the library did not create (other

@@ -17,14 +17,15 @@ import PasskeyCrypto
 ///   `HMAC-SHA-256(secret, "PasskeyVerifier sealed challenge v1" ‖ 0x00 ‖ R)`, with a zero nonce (each derived key
 ///   seals one message) and the version, key identifier, `R` and the relying party ID as additional data: the
 ///   ceremony (1 byte), the issuing instant and the lifetime in milliseconds (8 and 4 bytes, big-endian), the user
-///   handle (a length byte and up to 64 bytes) and the ``CeremonyParameters`` in their ``CeremonyParameters/encoded``
-///   form (nothing for the default parameters);
+///   handle (a length byte, then, when there is one, 64 bytes: the handle padded with zeros, so that a challenge's
+///   length tells no user handle from another, a made-up one of a concealed username included) and the
+///   ``CeremonyParameters`` in their ``CeremonyParameters/encoded`` form (nothing for the default parameters);
 /// - the 16-byte tag.
 ///
-/// A discoverable sign-in's challenge is 48 bytes (64 base64url characters); a user handle of 64 bytes adds 64.
+/// A discoverable sign-in's challenge is 48 bytes (64 base64url characters); one bound to a user is 112.
 public struct ChallengeSealer: Sendable {
     /// A sealing key: its identifier, written in every challenge it seals, and its 32-byte secret.
-    public struct Key: Sendable, CustomStringConvertible {
+    public struct Key: Sendable, CustomStringConvertible, CustomReflectable {
         /// The identifier, 1 to 255, that tells which key sealed a challenge.
         public let identifier: UInt8
         /// The secret: 32 bytes from a CSPRNG.
@@ -49,6 +50,9 @@ public struct ChallengeSealer: Sendable {
 
         /// The identifier only: the secret is never written.
         public var description: String { "ChallengeSealer.Key(\(identifier))" }
+
+        /// No children: `dump` and the debugger do not show the secret either.
+        public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
     }
 
     /// The format version this sealer writes and the only one it opens.
@@ -70,7 +74,7 @@ public struct ChallengeSealer: Sendable {
     public let relyingPartyID: String
     /// How far in the future a challenge's issuing instant may lie, for clocks of instances that disagree.
     public let clockSkew: Duration
-    /// The longest lifetime a challenge may carry.
+    /// The longest lifetime a challenge may carry: a day by default, the longest a relying party allows.
     public let maximumLifetime: Duration
 
     /// A sealer that seals with `sealingKey` and also opens what `alsoOpening` sealed.
@@ -81,7 +85,7 @@ public struct ChallengeSealer: Sendable {
         alsoOpening: [Key] = [],
         relyingPartyID: String,
         clockSkew: Duration = .seconds(60),
-        maximumLifetime: Duration = .seconds(3_600)
+        maximumLifetime: Duration = .seconds(86_400)
     ) throws {
         let keys = [sealingKey] + alsoOpening
         guard Set(keys.map(\.identifier)).count == keys.count else {
@@ -117,7 +121,9 @@ public struct ChallengeSealer: Sendable {
         Self.append(Self.milliseconds(since1970: issued.issuedAt), byteCount: 8, to: &plaintext)
         Self.append(UInt64((lifetime * 1000).rounded(.up)), byteCount: 4, to: &plaintext)
         plaintext.append(UInt8(userHandle.count))
-        plaintext += userHandle
+        if !userHandle.isEmpty {
+            plaintext += userHandle + [UInt8](repeating: 0, count: Self.maximumUserHandleCount - userHandle.count)
+        }
         if issued.parameters != CeremonyParameters() {
             plaintext += issued.parameters.encoded
         }
@@ -165,12 +171,13 @@ public struct ChallengeSealer: Sendable {
         let issuedMilliseconds = integer(plaintext[1..<9])
         let lifetimeMilliseconds = integer(plaintext[9..<13])
         let userHandleCount = Int(plaintext[13])
-        guard userHandleCount <= maximumUserHandleCount, plaintext.count >= 14 + userHandleCount,
+        let userHandleField = userHandleCount == 0 ? 0 : maximumUserHandleCount
+        guard userHandleCount <= maximumUserHandleCount, plaintext.count >= 14 + userHandleField,
             issuedMilliseconds <= 1 << 53, lifetimeMilliseconds > 0,
             Double(lifetimeMilliseconds) / 1000 <= seconds(maximumLifetime)
         else { return nil }
         let userHandle = Array(plaintext[14..<(14 + userHandleCount)])
-        let rest = Array(plaintext[(14 + userHandleCount)...])
+        let rest = Array(plaintext[(14 + userHandleField)...])
         let parameters: CeremonyParameters
         if rest.isEmpty {
             parameters = CeremonyParameters()

@@ -81,9 +81,13 @@ public struct SealedChallengeStore: ChallengeStore {
     /// returns how many.
     public func removeExpired(at instant: Date) async throws -> Int {
         let registrationsRemoved = try await registrations.removeExpired(at: instant)
-        let margin = Double(Self.removalMargin.components.seconds)
-        let digestsRemoved = try await usedChallenges.removeExpired(at: instant.addingTimeInterval(-margin))
+        let digestsRemoved = try await usedChallenges.removeExpired(at: Self.removalCutoff(at: instant))
         return registrationsRemoved + digestsRemoved
+    }
+
+    /// The instant a ``UsedChallengeStore`` removes the digests expired by, at `instant`: ``removalMargin`` earlier.
+    public static func removalCutoff(at instant: Date) -> Date {
+        instant.addingTimeInterval(-Double(removalMargin.components.seconds))
     }
 
     /// Caps ``registrations``: sealed challenges take no room until used.
