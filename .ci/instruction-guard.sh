@@ -33,6 +33,13 @@ swift build -c release --traits Server --product passkey-sign-in-workload 2>&1 |
 workload=.build/release/passkey-sign-in-workload
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The README's quick start (`swift run --traits Server passkey-server`) in the same trait configuration: only the
+# server's own module is left to compile, and a file that needs another trait's module fails here.
+if ! swift build -c release --traits Server --product passkey-server >"$work/server-build.log" 2>&1; then
+    cat "$work/server-build.log"
+    echo "passkey-server does not build with the Server trait alone (the README's quick start)" >&2
+    exit 1
+fi
 
 instructions() {  # total instructions of: passkey-verify batch --jobs 1 FILE
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" batch --jobs 1 "$1" 2>&1 >/dev/null \

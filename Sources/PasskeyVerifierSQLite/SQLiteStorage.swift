@@ -58,6 +58,8 @@
         let threadPool: NIOThreadPool
         /// Held by each store statement run outside a transaction, and by a transaction from `BEGIN` to its end.
         let gate: SerialGate
+        /// The transactions that commit together.
+        let groupCommit = SQLiteGroupCommit()
 
         /// The stores' statements outside a transaction: each takes the gate.
         var statements: SQLiteStatements { .gated(connection, gate: gate) }
@@ -143,6 +145,11 @@
             try await challengeStore.removeExpired(at: instant)
         }
 
+        /// How many `COMMIT`s this storage's transactions made, groups counted once (``SQLiteGroupCommit``).
+        package func commitCount() async -> Int {
+            await groupCommit.commits
+        }
+
         /// The schema version recorded in the database.
         public func schemaVersion() async throws -> Int {
             try await withConnection { connection in try await SQLiteSchema.recordedVersion(connection) ?? 0 }
@@ -159,38 +166,139 @@
             try await statements.withConnection(body)
         }
 
-        /// Runs `body` in one `BEGIN IMMEDIATE` transaction holding the gate, so that no other statement of this
-        /// storage runs inside it, and another connection's writer waits (for at most ``busyTimeoutMilliseconds``).
-        /// Commits when `body` returns; rolls back when `body` throws, the `COMMIT` fails or the task is cancelled,
-        /// and rethrows. The gate is released on every way out.
+        /// Runs `body` in a `BEGIN IMMEDIATE` transaction holding the gate, so that no other statement of this
+        /// storage runs inside it, and another connection's writer waits (for at most ``busyTimeoutMilliseconds``);
+        /// the transactions that wait meanwhile run in the same one, each in a savepoint, and commit with it
+        /// (``SQLiteGroupCommit``). Returns once the `COMMIT` succeeded; rolls `body`'s writes back when it throws or
+        /// the task is cancelled during it, and all of the group's when the `COMMIT` fails, and rethrows. The gate is
+        /// released on every way out.
         ///
-        /// - Throws: what `body` throws, or the driver's error of `BEGIN IMMEDIATE` or `COMMIT` (`SQLITE_BUSY` when
-        ///   another connection kept the write lock past the busy timeout); nothing is committed then.
-        ///   ``PasskeyAccounts/UserStoreError`` when called from inside a transaction of this storage.
-        func withTransaction<Result>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+        /// - Throws: what `body` throws, or the driver's error of `BEGIN IMMEDIATE`, its savepoint or `COMMIT`
+        ///   (`SQLITE_BUSY` when another connection kept the write lock past the busy timeout); nothing of `body` is
+        ///   committed then. ``PasskeyAccounts/UserStoreError`` when called from inside a transaction of this storage;
+        ///   `CancellationError` when the task is cancelled before its body runs.
+        func withTransaction<Value>(_ body: (SQLiteStatements) async throws -> Value) async throws -> Value {
             try SQLiteStatements.refuseInsideTransaction(of: gate)
+            switch try await groupCommit.enter() {
+            case .lead:
+                return try await lead(body)
+            case .join(let batch):
+                let (outcome, end) = await runMember(body)
+                await batch.end(end)
+                let value = try outcome.get()
+                try await batch.waitForCommit()
+                return value
+            }
+        }
+
+        /// Leads a group: takes the gate, begins, runs `body`, then each waiting transaction's body, commits, and
+        /// leaves the lead to the next one waiting. `body` runs without a savepoint (when it throws, the transaction
+        /// is rolled back and begun again for the others), so a transaction that arrives alone costs what it did
+        /// before group commit. The statements that end a member's or the group's work run in tasks of their own, so
+        /// that the cancellation of one member's task never ends the others'.
+        private func lead<Value>(_ body: (SQLiteStatements) async throws -> Value) async throws -> Value {
             let connection = self.connection
-            let gateID = ObjectIdentifier(gate)
-            return try await gate.run {
-                _ = try await connection.query("BEGIN IMMEDIATE")
-                let scope = TransactionScope(refusing: {
-                    UserStoreError("a store of an SQLite transaction was used after the transaction ended")
-                })
-                do {
-                    let result = try await SQLiteStatements.$openTransactions.withValue(
-                        SQLiteStatements.openTransactions + [gateID]
-                    ) {
-                        try await body(.inTransaction(connection, scope: scope))
+            let groupCommit = self.groupCommit
+            let outcome: Result<Value, any Error>
+            do {
+                outcome = try await gate.run {
+                    _ = try await connection.query("BEGIN IMMEDIATE")
+                    let own = await runBody(body)
+                    var isOpen = true
+                    if case .failure = own {
+                        await Task.detached { await Self.rollBack(connection) }.value
+                        isOpen = false
                     }
-                    await scope.close()
-                    _ = try await connection.query("COMMIT")
-                    return result
+                    let batch = SQLiteGroupCommit.Batch()
+                    var poison: (any Error)?
+                    var members = 1
+                    while members < SQLiteGroupCommit.maximumMembers, await groupCommit.isWaiting {
+                        if !isOpen {
+                            guard (try? await Self.uncancelled("BEGIN IMMEDIATE", on: connection)) != nil else { break }
+                            isOpen = true
+                        }
+                        guard await groupCommit.callNext(into: batch) else { break }
+                        if case .poisoned(let error) = await batch.waitForMember() { poison = poison ?? error }
+                        members += 1
+                    }
+                    let commit: Result<Void, any Error>
+                    if !isOpen {
+                        commit = .success(())
+                    } else if let poison {
+                        await Task.detached { await Self.rollBack(connection) }.value
+                        commit = .failure(poison)
+                    } else {
+                        do {
+                            try await Self.uncancelled("COMMIT", on: connection)
+                            await groupCommit.committed()
+                            commit = .success(())
+                        } catch {
+                            await Task.detached { await Self.rollBack(connection) }.value
+                            commit = .failure(error)
+                        }
+                    }
+                    await batch.resolve(commit)
+                    return own.flatMap { value in commit.map { value } }
+                }
+            } catch {
+                outcome = .failure(error)
+            }
+            await groupCommit.finishLeading()
+            return try outcome.get()
+        }
+
+        /// Runs one waiting transaction's body in the group's transaction, inside a savepoint of its own, released
+        /// when it returns and rolled back to when it throws.
+        private func runMember<Value>(
+            _ body: (SQLiteStatements) async throws -> Value
+        ) async -> (Result<Value, any Error>, SQLiteGroupCommit.MemberEnd) {
+            let connection = self.connection
+            do {
+                try await Self.uncancelled("SAVEPOINT passkey_member", on: connection)
+            } catch {
+                return (.failure(error), .poisoned(error))
+            }
+            var outcome = await runBody(body)
+            if case .success = outcome {
+                do {
+                    try await Self.uncancelled("RELEASE passkey_member", on: connection)
+                    return (outcome, .released)
                 } catch {
-                    await scope.close()
-                    await Task.detached { await Self.rollBack(connection) }.value
-                    throw error
+                    outcome = .failure(error)
                 }
             }
+            do {
+                try await Self.uncancelled("ROLLBACK TO passkey_member", on: connection)
+                try await Self.uncancelled("RELEASE passkey_member", on: connection)
+                return (outcome, .rolledBack)
+            } catch {
+                return (outcome, .poisoned(error))
+            }
+        }
+
+        /// Runs `body` over the open transaction's statements, in a scope that refuses them once it returns.
+        private func runBody<Value>(_ body: (SQLiteStatements) async throws -> Value) async -> Result<Value, any Error> {
+            let scope = TransactionScope(refusing: {
+                UserStoreError("a store of an SQLite transaction was used after the transaction ended")
+            })
+            do {
+                let value = try await SQLiteStatements.$openTransactions.withValue(
+                    SQLiteStatements.openTransactions + [ObjectIdentifier(gate)]
+                ) {
+                    try await body(.inTransaction(connection, scope: scope))
+                }
+                await scope.close()
+                return .success(value)
+            } catch {
+                await scope.close()
+                return .failure(error)
+            }
+        }
+
+        /// Runs `sql` on `connection` in a task of its own, which the caller's cancellation does not reach: the
+        /// statements that keep a group's transaction whole.
+        static func uncancelled(_ sql: String, on connection: SQLiteConnection) async throws {
+            try await Task.detached { _ = try await connection.query(sql) }.value
         }
 
         /// Rolls back the open transaction of `connection`, trying again a few times when the `ROLLBACK` itself fails

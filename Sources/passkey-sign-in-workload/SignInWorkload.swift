@@ -9,7 +9,8 @@ import PasskeyVerifierTesting
 /// `passkey-sign-in-workload COUNT`: the server's hot path for the instruction-count guard
 /// (`.ci/instruction-guard.sh`): registers one passkey, then signs in with it `COUNT` times through the routes of
 /// `PasskeyServerApplication.makeRouter` in process (Hummingbird's router test client: no socket, no HTTP codec),
-/// on a new SQLite file with `synchronous = FULL`, as `passkey-server serve` runs it by default. A sign-in is
+/// on a new SQLite file with `synchronous = FULL` and sealed sign-in challenges, as `passkey-server serve` runs it by
+/// default. A sign-in is
 /// `POST /assertion/options` with `{}` (a discoverable sign-in, as with autofill), an ES256 assertion made by a
 /// ``PasskeyVerifierTesting/VirtualAuthenticator``, and `POST /assertion/result`, whose answer must be `200` with
 /// the username; anything else ends the run with exit status 1.
@@ -65,12 +66,13 @@ enum SignInWorkload {
 
     /// Registers the passkey, then signs in `count` times.
     static func run(count: Int, storage: PasskeyStorage) async throws {
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             relyingPartyID: relyingPartyID,
             relyingPartyName: "Sign-in workload",
             origins: [origin],
             abuseLimits: AbuseLimits(clientAddressRateLimit: nil, usernameRateLimit: nil)
         )
+        configuration.challengeKeys = try await storage.sharedChallengeKey().map { [$0] } ?? []
         let router = try PasskeyServerApplication.makeRouter(configuration: configuration, storage: storage)
         try await Application(router: router).test(.router) { client in
             var authenticator = VirtualAuthenticator(relyingPartyID: relyingPartyID, origin: origin)

@@ -51,6 +51,7 @@ pending. The table printed at the end is the one in Docs/Robustness.md. The exit
 import argparse
 import asyncio
 import glob
+import hashlib
 import json
 import os
 import pwd
@@ -421,9 +422,10 @@ def describe(outcome: Outcome, answer: Answer) -> str:
 
 
 def check_database(outcome: Outcome, load: Load, rows: dict[bytes, tuple[bytes, int, int]], pending: set[bytes],
-                   user_handles: dict[str, bytes]) -> None:
+                   user_handles: dict[str, bytes], used: set[bytes]) -> None:
     """Every registration answered 200 is stored for its user; no counter or version below what the 200 answers
-    imply; no challenge answered 200 still pending. `rows`: credential ID → (user handle, sign count, version)."""
+    imply; no challenge answered 200 still pending, and each sealed one (a sign-in's, not 32 bytes long) recorded as
+    used. `rows`: credential ID → (user handle, sign count, version); `used`: the digests of used challenges."""
     missing = [t for t in load.credentials if t.credential.credential_id not in rows]
     outcome.check(not missing, f"{len(missing)} registrations answered 200 are not stored, e.g. {missing[:1]}")
     wrong_user = [
@@ -443,6 +445,8 @@ def check_database(outcome: Outcome, load: Load, rows: dict[bytes, tuple[bytes, 
     outcome.check(not backwards, f"counters or versions behind the 200 answers: {backwards[:3]}")
     still = [c for c in load.honoured_challenges if c in pending]
     outcome.check(not still, f"{len(still)} challenges answered 200 are still pending")
+    unrecorded = [c for c in load.honoured_challenges if len(c) != 32 and hashlib.sha256(c).digest() not in used]
+    outcome.check(not unrecorded, f"{len(unrecorded)} sealed challenges answered 200 are not recorded as used")
     uncertain_stored = sum(1 for c in load.uncertain_registrations if c in rows)
     outcome.notes.append(
         f"{len(load.credentials)} registrations answered 200 all stored; {sum(t.sign_ins for t in load.credentials)} "
@@ -451,8 +455,9 @@ def check_database(outcome: Outcome, load: Load, rows: dict[bytes, tuple[bytes, 
     )
 
 
-def postgres_rows(postgres: ThrowawayPostgres, database: str) -> tuple[dict, set, dict]:
-    """The credentials, pending challenges and users of a PostgreSQL database, read with psql."""
+def postgres_rows(postgres: ThrowawayPostgres, database: str) -> tuple[dict, set, dict, set]:
+    """The credentials, pending challenges, users and used-challenge digests of a PostgreSQL database, read with
+    psql."""
     rows = {}
     for line in postgres.psql(
         database, "SELECT encode(credential_id, 'hex'), encode(user_handle, 'hex'), sign_count, version "
@@ -468,11 +473,15 @@ def postgres_rows(postgres: ThrowawayPostgres, database: str) -> tuple[dict, set
         database, "SELECT username, encode(user_handle, 'hex') FROM passkey_accounts").splitlines():
         username, handle = line.rsplit("|", 1)
         users[username] = bytes.fromhex(handle)
-    return rows, pending, users
+    used = {
+        bytes.fromhex(line)
+        for line in postgres.psql(database, "SELECT encode(digest, 'hex') FROM passkey_used_challenges").split()
+    }
+    return rows, pending, users, used
 
 
-def sqlite_rows(path: str) -> tuple[dict, set, dict]:
-    """The credentials, pending challenges and users of an SQLite file."""
+def sqlite_rows(path: str) -> tuple[dict, set, dict, set]:
+    """The credentials, pending challenges, users and used-challenge digests of an SQLite file."""
     with sqlite3.connect(path) as connection:
         rows = {
             bytes(credential_id): (bytes(user_handle or b""), sign_count, version)
@@ -481,7 +490,8 @@ def sqlite_rows(path: str) -> tuple[dict, set, dict]:
         }
         pending = {bytes(c) for (c,) in connection.execute("SELECT challenge FROM passkey_challenges")}
         users = {u: bytes(h) for u, h in connection.execute("SELECT username, user_handle FROM passkey_accounts")}
-    return rows, pending, users
+        used = {bytes(d) for (d,) in connection.execute("SELECT digest FROM passkey_used_challenges")}
+    return rows, pending, users, used
 
 
 # The faults.

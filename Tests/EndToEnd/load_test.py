@@ -11,10 +11,11 @@ same run.
 The servers run with `--rate-limit off` (every client here is one loopback address). Each configuration gets a
 fresh database (a new SQLite file, or a new PostgreSQL database that `--postgres`'s
 role creates and drops), registers one credential per client connection, warms up, then runs for `--seconds`
-and stops. Sign-ins are discoverable (empty `allowCredentials`, as with autofill): the options store a
-challenge; the result takes it, reads the credential, verifies, writes the counter and last use with a
-compare-and-set, and reads the username. Every answer must be 200 with the expected username; any other makes
-the run fail (exit status 1).
+and stops. Sign-ins are discoverable (empty `allowCredentials`, as with autofill): the options write nothing (the
+challenge is sealed; with `--server-argument=--stored-challenges` they store it); the result reads the credential,
+verifies, then in one transaction records the challenge as used, writes the counter and last use with a
+compare-and-set, reads the username and starts a session. Every answer must be 200 with the expected username; any
+other makes the run fail (exit status 1).
 
 The client is one Python process (asyncio, keep-alive connections, one per worker) on the same 2 cores as the
 servers and PostgreSQL, so wall-clock sign-ins/s understate what the servers could do alone; the rate per

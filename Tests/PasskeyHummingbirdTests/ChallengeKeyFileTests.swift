@@ -11,7 +11,8 @@ import Testing
     static let otherSecret = Base64URL.encode([UInt8](repeating: 0x32, count: 32))
 
     @Test func theFirstKeySealsAndTheOthersOpen() throws {
-        let keys = try ChallengeKeyFile.keys(in: "# rotated 2026-12\r\n2 \(Self.otherSecret)\r\n\n  1 \(Self.secret)  \n")
+        let keys = try ChallengeKeyFile.keys(
+            in: "# rotated 2026-12\r\n2 \(Self.otherSecret)\r\n\n  1 \(Self.secret)  \n")
         #expect(keys.map(\.identifier) == [2, 1])
         let configuration = ServerHarness.configuration
         var rotated = configuration
