@@ -277,7 +277,8 @@
         }
 
         /// Runs `body` over the open transaction's statements, in a scope that refuses them once it returns.
-        private func runBody<Value>(_ body: (SQLiteStatements) async throws -> Value) async -> Result<Value, any Error> {
+        private func runBody<Value>(_ body: (SQLiteStatements) async throws -> Value) async -> Result<Value, any Error>
+        {
             let scope = TransactionScope(refusing: {
                 UserStoreError("a store of an SQLite transaction was used after the transaction ended")
             })

@@ -73,7 +73,9 @@
             let waiting = Task {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for _ in 0..<8 {
-                        group.addTask { try await accounts.withTransaction { try await Self.increment(handle, in: $0) } }
+                        group.addTask {
+                            try await accounts.withTransaction { try await Self.increment(handle, in: $0) }
+                        }
                     }
                     try await group.waitForAll()
                 }
