@@ -8,10 +8,10 @@
     /// ``maximumMembers``).
     ///
     /// The first transaction to arrive leads: it takes the storage's gate, begins, runs its own body, then the body of
-    /// each transaction waiting, one at a time, and commits. A body that throws is rolled back to its savepoint and
-    /// its error is thrown at once; it touches no other's writes. A body that returns waits for the commit, and its
-    /// result is returned only once the `COMMIT` succeeded (durable when its caller hears of it); when the `COMMIT`
-    /// fails, every body that returned gets its error. Nothing waits for company: a transaction that arrives alone
+    /// each transaction waiting, one at a time, and commits. A body that throws is rolled back to its savepoint; it
+    /// touches no other's writes. Every member's answer waits for the commit: a result is returned only once the
+    /// `COMMIT` succeeded (durable when its caller hears of it), and an error only then too, since it may rest on an
+    /// earlier member's writes; when the `COMMIT` fails, every member gets its error. Nothing waits for company: a transaction that arrives alone
     /// commits alone. Each body runs in its own task, with its own task-locals and cancellation.
     actor SQLiteGroupCommit {
         /// The most bodies one transaction commits: more keep the gate from the statements outside transactions for
@@ -39,7 +39,7 @@
             private var memberEnded: CheckedContinuation<MemberEnd, Never>?
             private var endedEarly: MemberEnd?
             private var outcome: Result<Void, any Error>?
-            private var committing: [CheckedContinuation<Void, any Error>] = []
+            private var committing: [CheckedContinuation<Result<Void, any Error>, Never>] = []
 
             /// The leader waits for the member it called.
             func waitForMember() async -> MemberEnd {
@@ -60,17 +60,17 @@
                 }
             }
 
-            /// A member whose body returned waits for the `COMMIT`.
-            func waitForCommit() async throws {
-                if let outcome { return try outcome.get() }
-                try await withCheckedThrowingContinuation { committing.append($0) }
+            /// A member waits for the `COMMIT`, or the rollback of a poisoned group.
+            func commitOutcome() async -> Result<Void, any Error> {
+                if let outcome { return outcome }
+                return await withCheckedContinuation { committing.append($0) }
             }
 
             /// The leader reports the `COMMIT`.
             func resolve(_ result: Result<Void, any Error>) {
                 outcome = result
                 for waiter in committing {
-                    waiter.resume(with: result)
+                    waiter.resume(returning: result)
                 }
                 committing = []
             }
@@ -113,8 +113,8 @@
             commits += 1
         }
 
-        /// Whether a transaction waits.
-        var isWaiting: Bool { !waiting.isEmpty }
+        /// How many transactions wait.
+        var waitingCount: Int { waiting.count }
 
         /// The leader calls the next waiting transaction into `batch`; `false` when none waits.
         func callNext(into batch: Batch) -> Bool {

@@ -150,6 +150,11 @@
             await groupCommit.commits
         }
 
+        /// How many transactions wait for the one that runs.
+        package func waitingTransactionCount() async -> Int {
+            await groupCommit.waitingCount
+        }
+
         /// The schema version recorded in the database.
         public func schemaVersion() async throws -> Int {
             try await withConnection { connection in try await SQLiteSchema.recordedVersion(connection) ?? 0 }
@@ -170,8 +175,9 @@
         /// storage runs inside it, and another connection's writer waits (for at most ``busyTimeoutMilliseconds``);
         /// the transactions that wait meanwhile run in the same one, each in a savepoint, and commit with it
         /// (``SQLiteGroupCommit``). Returns once the `COMMIT` succeeded; rolls `body`'s writes back when it throws or
-        /// the task is cancelled during it, and all of the group's when the `COMMIT` fails, and rethrows. The gate is
-        /// released on every way out.
+        /// the task is cancelled during it, and all of the group's when the `COMMIT` fails, and rethrows. A member's
+        /// own error is thrown once the group committed (its decision may rest on an earlier member's writes): when
+        /// the `COMMIT` failed, that error is thrown instead. The gate is released on every way out.
         ///
         /// - Throws: what `body` throws, or the driver's error of `BEGIN IMMEDIATE`, its savepoint or `COMMIT`
         ///   (`SQLITE_BUSY` when another connection kept the write lock past the busy timeout); nothing of `body` is
@@ -185,17 +191,19 @@
             case .join(let batch):
                 let (outcome, end) = await runMember(body)
                 await batch.end(end)
-                let value = try outcome.get()
-                try await batch.waitForCommit()
-                return value
+                if case .failure(let commitError) = await batch.commitOutcome() {
+                    throw commitError
+                }
+                return try outcome.get()
             }
         }
 
         /// Leads a group: takes the gate, begins, runs `body`, then each waiting transaction's body, commits, and
-        /// leaves the lead to the next one waiting. `body` runs without a savepoint (when it throws, the transaction
-        /// is rolled back and begun again for the others), so a transaction that arrives alone costs what it did
-        /// before group commit. The statements that end a member's or the group's work run in tasks of their own, so
-        /// that the cancellation of one member's task never ends the others'.
+        /// leaves the lead to the next one waiting. `body` runs without a savepoint, so a transaction that arrives
+        /// alone costs what it did before group commit; when it throws, the transaction is rolled back and the next
+        /// one waiting leads. A member whose savepoint cannot be rolled back poisons the group: no other is called,
+        /// and the whole transaction is rolled back. The statements that end a member's or the group's work run in
+        /// tasks of their own, so that the cancellation of one member's task never ends the others'.
         private func lead<Value>(_ body: (SQLiteStatements) async throws -> Value) async throws -> Value {
             let connection = self.connection
             let groupCommit = self.groupCommit
@@ -204,27 +212,22 @@
                 outcome = try await gate.run {
                     _ = try await connection.query("BEGIN IMMEDIATE")
                     let own = await runBody(body)
-                    var isOpen = true
                     if case .failure = own {
                         await Task.detached { await Self.rollBack(connection) }.value
-                        isOpen = false
+                        return own
                     }
                     let batch = SQLiteGroupCommit.Batch()
                     var poison: (any Error)?
                     var members = 1
-                    while members < SQLiteGroupCommit.maximumMembers, await groupCommit.isWaiting {
-                        if !isOpen {
-                            guard (try? await Self.uncancelled("BEGIN IMMEDIATE", on: connection)) != nil else { break }
-                            isOpen = true
-                        }
-                        guard await groupCommit.callNext(into: batch) else { break }
-                        if case .poisoned(let error) = await batch.waitForMember() { poison = poison ?? error }
+                    while members < SQLiteGroupCommit.maximumMembers, await groupCommit.callNext(into: batch) {
                         members += 1
+                        if case .poisoned(let error) = await batch.waitForMember() {
+                            poison = error
+                            break
+                        }
                     }
                     let commit: Result<Void, any Error>
-                    if !isOpen {
-                        commit = .success(())
-                    } else if let poison {
+                    if let poison {
                         await Task.detached { await Self.rollBack(connection) }.value
                         commit = .failure(poison)
                     } else {
