@@ -54,6 +54,13 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "FuzzAccountService",
+            dependencies: library + [
+                .product(name: "PasskeyAccounts", package: "PasskeyVerifier"),
+                .product(name: "PasskeyVerifierTesting", package: "PasskeyVerifier"),
+            ]
+        ),
+        .executableTarget(
             name: "FuzzServerRequests",
             dependencies: library + [
                 .product(name: "PasskeyHummingbird", package: "PasskeyVerifier"),

@@ -34,14 +34,16 @@ declare -A modules=(
     [apple-identity-token]=FuzzAppleIdentityToken
     [metadata-blob]=FuzzMetadataBLOB
     [server-requests]=FuzzServerRequests
+    [account-service]=FuzzAccountService
 )
 declare -A max_lengths=(
     [cbor-strict]=4096 [cbor-lenient]=4096 [authenticator-data]=4096 [cose-key]=4096 [client-data]=4096
     [registration]=8192 [assertion]=8192 [registration-json]=16384 [authentication-json]=16384
     [ml-dsa-signature]=8192 [apple-identity-token]=8192 [metadata-blob]=16384 [server-requests]=16384
+    [account-service]=16384
 )
 order=(cbor-strict cbor-lenient authenticator-data cose-key client-data registration assertion registration-json
-    authentication-json ml-dsa-signature apple-identity-token metadata-blob server-requests)
+    authentication-json ml-dsa-signature apple-identity-token metadata-blob server-requests account-service)
 
 usage() {
     echo "usage: $0 TARGET|all SECONDS [libFuzzer flags...]; targets: ${order[*]}" >&2
