@@ -36,7 +36,7 @@ public struct AccountService: Sendable {
         /// The operator's user verification: a client may ask for stricter, never for less (§5.4.4, §5.5).
         public var userVerification: UserVerificationRequirement
         /// Seals the challenges of sign-ins, so that starting one writes nothing and finishing one commits once
-        /// (``SealedChallengeStore``), when the storage records used challenges (``AccountStores/usedChallenges``);
+        /// (`SealedChallengeStore`), when the storage records used challenges (``AccountStores/usedChallenges``);
         /// `nil` stores every challenge. Every instance of the relying party needs the same keys.
         public var challengeSealer: ChallengeSealer?
 
