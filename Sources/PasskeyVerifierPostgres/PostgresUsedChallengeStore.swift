@@ -46,14 +46,8 @@
                 RETURNING secret
                 """
             )
-            guard let row = rows.first else {
-                throw StoreError(.corruptedRow, "passkey_challenge_keys returned no secret")
-            }
-            let secret = try PostgresValue.bytes(row.makeRandomAccess()["secret"])
-            guard secret.count == 32 else {
-                throw StoreError(.corruptedRow, "the stored challenge secret has \(secret.count) bytes, not 32")
-            }
-            return secret
+            return try StoreError.checkedSealingSecret(
+                try rows.first.map { try PostgresValue.bytes($0.makeRandomAccess()["secret"]) })
         }
     }
 #else

@@ -46,14 +46,7 @@
                 """,
                 [SQLiteValue.blob(candidate)]
             )
-            guard let row = rows.first else {
-                throw StoreError(.corruptedRow, "passkey_challenge_keys returned no secret")
-            }
-            let secret = try SQLiteValue.bytes("secret", of: row)
-            guard secret.count == 32 else {
-                throw StoreError(.corruptedRow, "the stored challenge secret has \(secret.count) bytes, not 32")
-            }
-            return secret
+            return try StoreError.checkedSealingSecret(try rows.first.map { try SQLiteValue.bytes("secret", of: $0) })
         }
     }
 #else

@@ -32,3 +32,16 @@ public protocol UsedChallengeStore: Sendable {
     /// stored, or `candidate` once it is stored, when none was.
     func sealingSecret(proposing candidate: [UInt8]) async throws -> [UInt8]
 }
+
+extension StoreError {
+    /// `secret` as a store read it for ``UsedChallengeStore/sealingSecret(proposing:)``, checked: 32 bytes.
+    ///
+    /// - Throws: ``StoreError/Code/corruptedRow`` when there is none or it has another length.
+    package static func checkedSealingSecret(_ secret: [UInt8]?) throws(StoreError) -> [UInt8] {
+        guard let secret else { throw StoreError(.corruptedRow, "passkey_challenge_keys returned no secret") }
+        guard secret.count == 32 else {
+            throw StoreError(.corruptedRow, "the stored challenge secret has \(secret.count) bytes, not 32")
+        }
+        return secret
+    }
+}
