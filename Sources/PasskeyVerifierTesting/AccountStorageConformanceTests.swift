@@ -244,10 +244,10 @@ public struct AccountStorageConformanceTests: Sendable {
                         )
                     }
                     await inserted.fire()
-                    guard await issued.wait(atMost: .seconds(5)) else {
+                    guard await issued.wait(atMost: .seconds(30)) else {
                         throw StoreConformanceTests.Failure(
                             check: "checkOutsideCallDoesNotJoinAnOpenTransaction",
-                            message: "the outside insert was not issued within 5 seconds"
+                            message: "the outside insert was not issued within 30 seconds"
                         )
                     }
                     try await Task.sleep(for: .milliseconds(100))
@@ -258,9 +258,9 @@ public struct AccountStorageConformanceTests: Sendable {
                 return error
             }
         }
-        guard await inserted.wait(atMost: .seconds(5)) else {
+        guard await inserted.wait(atMost: .seconds(30)) else {
             transaction.cancel()
-            try require(false, "the transaction's body did not insert within 5 seconds")
+            try require(false, "the transaction's body did not insert within 30 seconds")
             return
         }
         await issued.fire()
@@ -303,9 +303,9 @@ public struct AccountStorageConformanceTests: Sendable {
                 return error
             }
         }
-        guard await started.wait(atMost: .seconds(5)) else {
+        guard await started.wait(atMost: .seconds(30)) else {
             transaction.cancel()
-            try require(false, "the transaction's body did not start within 5 seconds")
+            try require(false, "the transaction's body did not start within 30 seconds")
             return
         }
         transaction.cancel()
@@ -346,9 +346,9 @@ public struct AccountStorageConformanceTests: Sendable {
                 return error
             }
         }
-        guard await written.wait(atMost: .seconds(5)) else {
+        guard await written.wait(atMost: .seconds(30)) else {
             transaction.cancel()
-            try require(false, "the first storage's transaction did not write within 5 seconds")
+            try require(false, "the first storage's transaction did not write within 30 seconds")
             return
         }
         let seenCredential = try await second.stores.credentials.credential(withID: record.id)
