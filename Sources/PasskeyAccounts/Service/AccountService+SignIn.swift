@@ -51,9 +51,9 @@ extension AccountService {
     /// the account's oldest beyond the limit. The transaction commits once, or nothing; a sealed challenge is used up
     /// by a failed sign-in too, in a commit of its own, and a failure whose challenge was used before is
     /// `challengeNotFound`, as with a stored challenge (a replay after the counter moved is not `signCountRegression`);
-    /// when that commit fails, its store error is thrown instead of the sign-in's. With ``Configuration/concealsUnknownUsernames``, a named
-    /// sign-in fails the same way, with the same store calls, whether the credential is the account's, another
-    /// account's or unknown.
+    /// when that commit fails, its store error is thrown instead of the sign-in's. With
+    /// ``Configuration/concealsUnknownUsernames``, a named sign-in fails the same way, with the same store calls,
+    /// whether the credential is the account's, another account's or unknown.
     ///
     /// - Parameters:
     ///   - body: the client's `AuthenticationResponseJSON` (§5.1) or an iOS app's native body.
