@@ -1260,16 +1260,24 @@ class CeremonyWorker:
 @dataclass
 class DatabaseState:
     """What the database holds, read directly: credentials (ID → user handle, counter, version), accounts
-    (username → user handle), sessions per credential ID, credentials per user handle, the pending challenges, and
-    the three invariants' counts with a few examples."""
+    (username → user handle), sessions per credential ID, credentials per user handle, the pending challenges, the
+    digests of the used sealed ones, and the three invariants' counts with a few examples."""
 
     credentials: dict[bytes, tuple[bytes, int, int]]
     accounts: dict[str, bytes]
     sessions: dict[bytes, int]
     pending: set[bytes]
+    used: set[bytes]
     orphan_credentials: list[str]
     orphan_sessions: list[str]
     empty_accounts: list[str]
+
+    def is_pending(self, challenge: bytes) -> bool:
+        """Whether `challenge` can still finish a ceremony: a stored one (32 bytes) while its row is there, a sealed
+        one (a sign-in's) while its digest is not recorded as used."""
+        if len(challenge) == 32:
+            return challenge in self.pending
+        return hashlib.sha256(challenge).digest() not in self.used
 
     @property
     def credentials_per_user(self) -> dict[bytes, int]:
@@ -1318,11 +1326,12 @@ class CeremonyDatabase:
         return [[line.split("|") for line in part.splitlines() if line] for part in output.split(separator)]
 
     def state(self) -> DatabaseState:
-        credential_rows, account_rows, session_rows, challenge_rows, *invariant_rows = self.rows([
+        credential_rows, account_rows, session_rows, challenge_rows, used_rows, *invariant_rows = self.rows([
             "SELECT {hex}(credential_id), {hex}(user_handle), sign_count, version FROM passkey_credentials",
             "SELECT username, {hex}(user_handle) FROM passkey_accounts",
             "SELECT {hex}(credential_id) FROM passkey_server_sessions",
             "SELECT {hex}(challenge) FROM passkey_challenges",
+            "SELECT {hex}(digest) FROM passkey_used_challenges",
             *INVARIANT_QUERIES.values(),
         ])
         credentials = {bytes.fromhex(c): (bytes.fromhex(u), int(n), int(v)) for c, u, n, v in credential_rows}
@@ -1331,8 +1340,9 @@ class CeremonyDatabase:
         for (credential_id,) in session_rows:
             sessions[bytes.fromhex(credential_id)] = sessions.get(bytes.fromhex(credential_id), 0) + 1
         pending = {bytes.fromhex(c) for (c,) in challenge_rows}
+        used = {bytes.fromhex(d) for (d,) in used_rows}
         found = {name: [row[0].lower() for row in rows] for name, rows in zip(INVARIANT_QUERIES, invariant_rows)}
-        return DatabaseState(credentials, accounts, sessions, pending, **found)
+        return DatabaseState(credentials, accounts, sessions, pending, used, **found)
 
 
 @dataclass
@@ -1424,7 +1434,7 @@ async def resend(load: CeremonyLoad, kept: list[Finish], before: DatabaseState, 
             connection.close()
             connection = None
         was = "answered 200" if finish.status == 200 else "in flight at the kill"
-        pending = finish.challenge in before.pending
+        pending = before.is_pending(finish.challenge)
         if 400 <= status < 500:
             row.resends_refused += 1
             continue
@@ -1531,7 +1541,7 @@ def kill_during_ceremony(settings: Settings, postgres: ThrowawayPostgres, backen
                     row.orphan_credentials = len(before.orphan_credentials)
                     row.orphan_sessions = len(before.orphan_sessions)
                     row.empty_accounts = len(before.empty_accounts)
-                    still = [f for f in honoured if f.challenge in before.pending]
+                    still = [f for f in honoured if before.is_pending(f.challenge)]
                     if still:
                         row.failures.append(f"{len(still)} challenges answered 200 are pending after the restart")
                     allowed = await resend(load, in_flight + honoured, before, row)
@@ -1623,7 +1633,7 @@ def kill_checks(outcome: Outcome, load: CeremonyLoad, final: DatabaseState, dead
              or final.credentials[t.credential.credential_id][2] < t.sign_ins)
     ]
     outcome.check(not behind, f"counters or versions behind the 200 answers: {behind[:3]}")
-    pending = [c for c in load.honoured_challenges if c in final.pending]
+    pending = [c for c in load.honoured_challenges if final.is_pending(c)]
     outcome.check(not pending, f"{len(pending)} challenges answered 200 are still pending")
     rows = outcome.kill_rows
     operations = ", ".join(f"{what}: {count}" for what, count in load.operations.items())
