@@ -66,8 +66,7 @@ extension AccountService {
             return try await finishSignIn(read, taken: taken, sealed: sealed != nil, userAgent: userAgent)
         } catch {
             guard let sealed, let used = storage.stores.usedChallenges else { throw error }
-            guard try await used.insert(SealedChallengeStore.digest(of: sealed.challenge), expiresAt: sealed.expiresAt)
-            else { throw Self.challengeUsed }
+            guard try await SealedChallengeStore.recordUse(of: sealed, in: used) else { throw Self.challengeUsed }
             throw error
         }
     }
@@ -119,9 +118,9 @@ extension AccountService {
     ///
     /// - Throws: `challengeNotFound` when it was used already (a replay, on any instance).
     static func recordUse(of issued: IssuedChallenge, in stores: AccountStores) async throws {
-        guard let used = stores.usedChallenges,
-            try await used.insert(SealedChallengeStore.digest(of: issued.challenge), expiresAt: issued.expiresAt)
-        else { throw challengeUsed }
+        guard let used = stores.usedChallenges, try await SealedChallengeStore.recordUse(of: issued, in: used) else {
+            throw challengeUsed
+        }
     }
 
     /// The refusal of a sealed challenge used before, the stored challenges' own.

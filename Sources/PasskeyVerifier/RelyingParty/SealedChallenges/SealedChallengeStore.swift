@@ -56,9 +56,7 @@ public struct SealedChallengeStore: ChallengeStore {
         guard let opened = open(challenge, at: instant) else {
             return try await registrations.take(challenge, at: instant)
         }
-        guard try await usedChallenges.insert(Self.digest(of: challenge), expiresAt: opened.expiresAt) else {
-            return nil
-        }
+        guard try await Self.recordUse(of: opened, in: usedChallenges) else { return nil }
         return opened
     }
 
@@ -70,6 +68,14 @@ public struct SealedChallengeStore: ChallengeStore {
             opened.isValid(at: instant)
         else { return nil }
         return opened
+    }
+
+    /// Records in `usedChallenges` that the sealed challenge `issued` (as ``open(_:at:)`` returned it) was used, until
+    /// it expires: `false` when it was recorded already (a replay).
+    public static func recordUse(
+        of issued: IssuedChallenge, in usedChallenges: any UsedChallengeStore
+    ) async throws -> Bool {
+        try await usedChallenges.insert(digest(of: issued.challenge), expiresAt: issued.expiresAt)
     }
 
     /// The key a challenge's use is recorded under: its SHA-256 digest.
