@@ -213,7 +213,7 @@
                     _ = try await connection.query("BEGIN IMMEDIATE")
                     let own = await runBody(body)
                     if case .failure = own {
-                        await Task.detached { await Self.rollBack(connection) }.value
+                        await Self.rollBack(connection)
                         return own
                     }
                     let batch = SQLiteGroupCommit.Batch()
@@ -228,7 +228,7 @@
                     }
                     let commit: Result<Void, any Error>
                     if let poison {
-                        await Task.detached { await Self.rollBack(connection) }.value
+                        await Self.rollBack(connection)
                         commit = .failure(poison)
                     } else {
                         do {
@@ -236,7 +236,7 @@
                             await groupCommit.committed()
                             commit = .success(())
                         } catch {
-                            await Task.detached { await Self.rollBack(connection) }.value
+                            await Self.rollBack(connection)
                             commit = .failure(error)
                         }
                     }
@@ -305,19 +305,22 @@
             try await Task.detached { _ = try await connection.query(sql) }.value
         }
 
-        /// Rolls back the open transaction of `connection`, trying again a few times when the `ROLLBACK` itself fails
-        /// while a transaction is still open (a busy statement): a transaction left open would take in every later
-        /// statement of the storage. "No transaction is active" means there is nothing left to roll back.
+        /// Rolls back the open transaction of `connection`, in a task of its own (the caller's cancellation would end
+        /// the statement before it runs), trying again a few times when the `ROLLBACK` itself fails while a
+        /// transaction is still open (a busy statement): a transaction left open would take in every later statement
+        /// of the storage. "No transaction is active" means there is nothing left to roll back.
         static func rollBack(_ connection: SQLiteConnection) async {
-            for _ in 0..<3 {
-                do {
-                    _ = try await connection.query("ROLLBACK")
-                    return
-                } catch {
-                    if String(describing: error).contains("no transaction is active") { return }
-                    try? await Task.sleep(for: .milliseconds(10))
+            await Task.detached {
+                for _ in 0..<3 {
+                    do {
+                        _ = try await connection.query("ROLLBACK")
+                        return
+                    } catch {
+                        if String(describing: error).contains("no transaction is active") { return }
+                        try? await Task.sleep(for: .milliseconds(10))
+                    }
                 }
-            }
+            }.value
         }
 
         /// Closes the connection and stops its thread; the stores fail afterwards. The close waits for the statement
