@@ -143,16 +143,7 @@ extension StoreConformanceTests {
         let challenge = try Self.challenge(issuedAt: now, lifetime: 300)
         try await store.put(challenge)
         let concurrency = self.concurrency
-        let returned = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<concurrency {
-                group.addTask { try await store.take(challenge.challenge, at: now) != nil }
-            }
-            var count = 0
-            for try await wasReturned in group where wasReturned {
-                count += 1
-            }
-            return count
-        }
+        let returned = try await concurrentTrueCount { _ in try await store.take(challenge.challenge, at: now) != nil }
         try require(
             returned == 1,
             "\(returned) of \(concurrency) concurrent takes of one challenge returned it; exactly 1 must "

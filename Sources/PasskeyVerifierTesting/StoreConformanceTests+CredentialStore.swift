@@ -445,15 +445,8 @@ extension StoreConformanceTests {
         let inserted = try await store.insert(record)
         try require(inserted, "insert of a new credential ID returned false")
         let concurrency = self.concurrency
-        let renamed = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<concurrency {
-                group.addTask { try await store.rename(credentialID: record.id, nickname: "key \(index)") }
-            }
-            var count = 0
-            for try await wasRenamed in group where wasRenamed {
-                count += 1
-            }
-            return count
+        let renamed = try await concurrentTrueCount { index in
+            try await store.rename(credentialID: record.id, nickname: "key \(index)")
         }
         try require(renamed == concurrency, "\(renamed) of \(concurrency) concurrent renames returned true")
         let found = try await store.credential(withID: record.id)

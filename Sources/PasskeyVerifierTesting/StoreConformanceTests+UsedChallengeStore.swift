@@ -35,16 +35,7 @@ extension StoreConformanceTests {
         let digest = try Self.randomBytes(32)
         let expiresAt = Self.wholeSecondNow().addingTimeInterval(300)
         let concurrency = self.concurrency
-        let accepted = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<concurrency {
-                group.addTask { try await store.insert(digest, expiresAt: expiresAt) }
-            }
-            var count = 0
-            for try await wasAccepted in group where wasAccepted {
-                count += 1
-            }
-            return count
-        }
+        let accepted = try await concurrentTrueCount { _ in try await store.insert(digest, expiresAt: expiresAt) }
         try require(
             accepted == 1,
             "\(accepted) of \(concurrency) concurrent inserts of one digest were accepted; exactly 1 must "

@@ -185,6 +185,21 @@ public struct StoreConformanceTests: Sendable {
         }
     }
 
+    /// Runs `body` ``concurrency`` times at once, each with its index, and returns how many of them returned `true`.
+    func concurrentTrueCount(_ body: @escaping @Sendable (Int) async throws -> Bool) async throws -> Int {
+        let concurrency = self.concurrency
+        return try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<concurrency {
+                group.addTask { try await body(index) }
+            }
+            var count = 0
+            for try await isTrue in group where isTrue {
+                count += 1
+            }
+            return count
+        }
+    }
+
     /// `count` fresh random bytes.
     static func randomBytes(_ count: Int) throws -> [UInt8] {
         try SecureRandom.bytes(count: count)
