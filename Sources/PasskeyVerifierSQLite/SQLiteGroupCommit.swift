@@ -108,11 +108,6 @@
         /// How many `COMMIT`s the groups made.
         private(set) var commits = 0
 
-        /// Counts a group's `COMMIT`.
-        func committed() {
-            commits += 1
-        }
-
         /// How many transactions wait.
         var waitingCount: Int { waiting.count }
 
@@ -123,8 +118,11 @@
             return true
         }
 
-        /// The leader has committed: the next waiting transaction leads, or none does.
-        func finishLeading() {
+        /// The leader has finished, with a `COMMIT` when `committed`: the next waiting transaction leads, or none does.
+        func finishLeading(committed: Bool) {
+            if committed {
+                commits += 1
+            }
             guard !waiting.isEmpty else {
                 leading = false
                 return

@@ -208,6 +208,7 @@
             let connection = self.connection
             let groupCommit = self.groupCommit
             let outcome: Result<Value, any Error>
+            var committed = false
             do {
                 outcome = try await gate.run {
                     _ = try await connection.query("BEGIN IMMEDIATE")
@@ -233,20 +234,24 @@
                     } else {
                         do {
                             try await Self.uncancelled("COMMIT", on: connection)
-                            await groupCommit.committed()
                             commit = .success(())
                         } catch {
                             await Self.rollBack(connection)
                             commit = .failure(error)
                         }
                     }
-                    await batch.resolve(commit)
+                    if members > 1 {
+                        await batch.resolve(commit)
+                    }
+                    if case .success = commit {
+                        committed = true
+                    }
                     return own.flatMap { value in commit.map { value } }
                 }
             } catch {
                 outcome = .failure(error)
             }
-            await groupCommit.finishLeading()
+            await groupCommit.finishLeading(committed: committed)
             return try outcome.get()
         }
 
