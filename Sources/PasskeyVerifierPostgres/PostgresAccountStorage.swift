@@ -74,6 +74,59 @@
                 )
             }
         }
+
+        /// Commits `signIn` in one statement, one round trip, its own transaction: `passkey_server_commit_sign_in`
+        /// (``PostgresUserStore``'s schema) locks the account row, compare-and-sets the record, records the sealed
+        /// challenge's use, inserts the session and ends the oldest beyond the number kept, or writes nothing.
+        ///
+        /// - Returns: the outcome; only ``PasskeyAccounts/SignInCommit/Outcome/committed(_:)`` wrote anything.
+        /// - Throws: the driver's `PSQLError`; ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the answer or the
+        ///   account does not read back.
+        public func commitSignIn(_ signIn: SignInCommit) async throws -> SignInCommit.Outcome {
+            let update = signIn.update
+            let session = signIn.session
+            let digest = signIn.sealedChallenge.map { ByteBuffer(bytes: SealedChallengeStore.digest(of: $0.challenge)) }
+            let rows: [PostgresRow]
+            do {
+                rows = try await sessionStore.statements.query(
+                    """
+                    SELECT outcome, account_username, account_display_name FROM passkey_server_commit_sign_in(
+                        \(digest), \(signIn.sealedChallenge?.expiresAt),
+                        \(ByteBuffer(bytes: update.credentialID)), \(update.expectedVersion), \(Int64(update.signCount)),
+                        \(update.backupEligible), \(update.backupState), \(update.userVerificationInitialized),
+                        \(update.lastUsedAt), \(ByteBuffer(bytes: session.userHandle)),
+                        \(ByteBuffer(bytes: session.tokenHash)), \(ByteBuffer(bytes: session.credentialID)),
+                        \(session.createdAt), \(session.lastSeenAt), \(session.idleExpiresAt), \(session.expiresAt),
+                        \(session.userAgent), \(Int64(signIn.sessionsKept)))
+                    """
+                )
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresUserStore.challengeUsedState {
+                return .challengeUsed
+            }
+            let outcome: String
+            let username: String?
+            let displayName: String?
+            do {
+                guard let row = rows.first else {
+                    throw StoreError(.corruptedRow, "the sign-in's commit answered no row")
+                }
+                (outcome, username, displayName) = try row.decode((String, String?, String?).self)
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError(.corruptedRow, "the sign-in's commit does not read back as text")
+            }
+            switch (outcome, username) {
+            case ("committed", let username?):
+                return .committed(Account(username: username, userHandle: session.userHandle, displayName: displayName))
+            case ("credentialChanged", _):
+                return .credentialChanged
+            case ("accountMissing", _):
+                return .accountMissing
+            default:
+                throw StoreError(.corruptedRow, "the sign-in's commit answered an outcome this release does not know")
+            }
+        }
     }
 #else
     /// The account storage in PostgreSQL, built only with the package trait `PostgreSQL`: without it this placeholder

@@ -79,7 +79,69 @@
             """,
             "CREATE INDEX IF NOT EXISTS passkey_server_sessions_expires_at ON passkey_server_sessions (expires_at)",
             "CREATE TABLE IF NOT EXISTS passkey_server_migrations (name TEXT PRIMARY KEY)",
+            commitSignInFunction,
         ]
+
+        /// The SQLSTATE `passkey_server_commit_sign_in` raises when the sealed challenge was used before: the error
+        /// rolls back its compare-and-set.
+        static let challengeUsedState = "PKU01"
+
+        /// A sign-in's one commit as one statement (``PostgresAccountStorage/commitSignIn(_:)``): it locks the account
+        /// row and reads it, compare-and-sets the credential, records the sealed challenge's use, inserts the session
+        /// and ends the account's oldest beyond the number kept. It writes nothing when the account is missing or the
+        /// record changed (and says which), and raises ``challengeUsedState`` when the digest was recorded before.
+        static let commitSignInFunction: PostgresQuery = """
+            CREATE OR REPLACE FUNCTION passkey_server_commit_sign_in(
+                used_digest BYTEA, used_expires_at TIMESTAMPTZ,
+                record_id BYTEA, record_version BIGINT, new_sign_count BIGINT, new_backup_eligible BOOLEAN,
+                new_backup_state BOOLEAN, new_uv_initialized BOOLEAN, new_last_used_at TIMESTAMPTZ,
+                owner_handle BYTEA, new_token_hash BYTEA, session_credential BYTEA, new_created_at BIGINT,
+                new_last_seen_at BIGINT, new_idle_expires_at BIGINT, new_expires_at BIGINT, new_user_agent TEXT,
+                kept_sessions BIGINT
+            ) RETURNS TABLE (outcome TEXT, account_username TEXT, account_display_name TEXT)
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                SELECT a.username, a.display_name INTO account_username, account_display_name
+                FROM passkey_accounts a WHERE a.user_handle = owner_handle FOR UPDATE;
+                IF NOT FOUND THEN
+                    outcome := 'accountMissing';
+                    RETURN NEXT;
+                    RETURN;
+                END IF;
+                UPDATE passkey_credentials
+                SET sign_count = new_sign_count, backup_eligible = new_backup_eligible,
+                    backup_state = new_backup_state, uv_initialized = new_uv_initialized,
+                    last_used_at = new_last_used_at, version = version + 1
+                WHERE credential_id = record_id AND version = record_version;
+                IF NOT FOUND THEN
+                    outcome := 'credentialChanged';
+                    account_username := NULL;
+                    account_display_name := NULL;
+                    RETURN NEXT;
+                    RETURN;
+                END IF;
+                IF used_digest IS NOT NULL THEN
+                    INSERT INTO passkey_used_challenges (digest, expires_at) VALUES (used_digest, used_expires_at)
+                    ON CONFLICT DO NOTHING;
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'the sealed challenge was used before' USING ERRCODE = 'PKU01';
+                    END IF;
+                END IF;
+                INSERT INTO passkey_server_sessions (token_hash, user_handle, credential_id, created_at, last_seen_at,
+                    idle_expires_at, expires_at, user_agent)
+                VALUES (new_token_hash, owner_handle, session_credential, new_created_at, new_last_seen_at,
+                    new_idle_expires_at, new_expires_at, new_user_agent);
+                DELETE FROM passkey_server_sessions
+                WHERE user_handle = owner_handle AND token_hash <> new_token_hash AND token_hash NOT IN (
+                    SELECT s.token_hash FROM passkey_server_sessions s
+                    WHERE s.user_handle = owner_handle AND s.token_hash <> new_token_hash
+                    ORDER BY s.created_at DESC, s.sequence DESC LIMIT greatest(0, kept_sessions - 1)
+                );
+                outcome := 'committed';
+                RETURN NEXT;
+            END
+            $$
+            """
 
         /// Creates the server's tables in the database of `storage` when missing, under the advisory lock, normalises
         /// usernames of earlier releases once, and returns the store.

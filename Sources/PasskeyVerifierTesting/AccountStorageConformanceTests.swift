@@ -6,8 +6,9 @@ import PasskeyVerifier
 /// protocol documents (each ceremony step one transaction, WebAuthn Level 3 §7.1 `#reg-ceremony-create-credential-record`,
 /// §13.4.3): a body that throws leaves none of its writes and a body that returns commits them all, concurrent
 /// transactions that read and then write one account run one after the other, a call outside a transaction never
-/// joins one, a cancelled transaction rolls back, and a second storage over the same database sees what committed
-/// and nothing else.
+/// joins one, a cancelled transaction rolls back, a second storage over the same database sees what committed
+/// and nothing else, and a sign-in's commit (``PasskeyAccounts/AccountStorage/commitSignIn(_:)``) writes everything
+/// or nothing.
 ///
 /// Run it from the host's test target as ``AccountStoreConformanceTests`` is run:
 ///
@@ -66,6 +67,8 @@ public struct AccountStorageConformanceTests: Sendable {
             .init("checkCancelledTransactionRollsBackAndALaterOneRuns") {
                 try await checkCancelledTransactionRollsBackAndALaterOneRuns()
             },
+            .init("checkSignInCommitWritesEverything") { try await checkSignInCommitWritesEverything() },
+            .init("checkRefusedSignInCommitWritesNothing") { try await checkRefusedSignInCommitWritesNothing() },
         ]
         if openSecond != nil {
             checks.append(

@@ -23,6 +23,10 @@ import Testing
         await #expect(throws: StoreConformanceTests.Failure.self) {
             try await suite.checkCancelledTransactionRollsBackAndALaterOneRuns()
         }
+        let refused = await #expect(throws: StoreConformanceTests.Failure.self) {
+            try await suite.checkRefusedSignInCommitWritesNothing()
+        }
+        #expect(refused?.message.contains("recorded its challenge as used") == true)
     }
 
     @Test func aRollbackUndoesTheAppleLinksAndSecretsToo() async throws {

@@ -45,11 +45,11 @@ extension AccountService {
 
     /// Finishes a sign-in (§7.2): takes the challenge in a commit of its own (so that of every response naming it,
     /// one is answered), or opens a sealed one (``Configuration/challengeSealer``); reads the credential and verifies
-    /// the assertion holding no connection and no lock; then in one transaction: records a sealed challenge's use
-    /// (a replay fails there), holds the account, compare-and-sets the counter (when the record changed since it was
-    /// read, the assertion is verified again against the stored one), reads the account, stores a new session and ends
-    /// the account's oldest beyond the limit. The transaction commits once, or nothing; a sealed challenge is used up
-    /// by a failed sign-in too, in a commit of its own, and a failure whose challenge was used before is
+    /// the assertion holding no connection and no lock; then commits at once (``AccountStorage/commitSignIn(_:)``):
+    /// a sealed challenge's use (a replay fails there), the counter's compare-and-set, a new session and the end of
+    /// the account's oldest beyond the limit, returning the account. When the record changed since it was read, it is
+    /// read again and the assertion verified against it before the next commit. A sealed challenge is used up by a
+    /// failed sign-in too, in a commit of its own, and a failure whose challenge was used before is
     /// `challengeNotFound`, as with a stored challenge (a replay after the counter moved is not `signCountRegression`);
     /// when that commit fails, its store error is thrown instead of the sign-in's. With
     /// ``Configuration/concealsUnknownUsernames``, a named sign-in fails the same way, with the same store calls,
@@ -72,55 +72,28 @@ extension AccountService {
     }
 
     /// Finishes a sign-in whose challenge was `taken` (or opened, when `sealed`, and then recorded as used in the
-    /// transaction).
+    /// commit).
     private func finishSignIn(
         _ read: ReadClientResponse<AuthenticationResponse>,
         taken: IssuedChallenge?,
         sealed: Bool,
         userAgent: String
     ) async throws -> SignIn {
-        let conceals = configuration.concealsUnknownUsernames
-        let writes = DeferredCredentialWrites(reading: storage.stores.credentials)
-        let verified = try await relyingParty.using(credentialStore: writes, challengeStore: TakenChallenge(taken))
-            .finishAuthentication(read, concealingAccounts: conceals)
-        guard let issued = taken, let update = await writes.updated else {
+        let sessions = configuration.sessions
+        let now = self.now
+        let committing = SignInCommitting(
+            storage: storage,
+            sealedChallenge: sealed ? taken : nil,
+            sessionsKept: sessions.maximumPerAccount
+        ) { userHandle, credentialID in
+            sessions.issue(userHandle: userHandle, credentialID: credentialID, userAgent: userAgent, at: now)
+        }
+        let completed = try await relyingParty.using(credentialStore: committing, challengeStore: TakenChallenge(taken))
+            .finishAuthentication(read, concealingAccounts: configuration.concealsUnknownUsernames)
+        guard let committed = await committing.committed, committed.account.userHandle == completed.userHandle else {
             throw WebAuthnError(.challengeNotFound, "the sign-in was not finished against its challenge")
         }
-        let service = self
-        return try await storage.withTransaction { stores in
-            if sealed {
-                try await Self.recordUse(of: issued, in: stores)
-            }
-            try await stores.users.lockAccount(userHandle: verified.userHandle)
-            var completed = verified
-            if !(try await stores.credentials.update(update)) {
-                completed = try await service.relyingParty(in: stores)
-                    .using(credentialStore: stores.credentials, challengeStore: TakenChallenge(issued))
-                    .finishAuthentication(read, concealingAccounts: conceals)
-                guard completed.userHandle == verified.userHandle else {
-                    throw WebAuthnError(.unknownCredential, "the passkey changed owner while signing in")
-                }
-            }
-            guard let account = try await stores.users.account(forUserHandle: completed.userHandle) else {
-                throw WebAuthnError(.unknownCredential, "the passkey has no account")
-            }
-            let session = try await service.startSession(
-                userHandle: account.userHandle,
-                credentialID: completed.credentialID,
-                userAgent: userAgent,
-                in: stores
-            )
-            return SignIn(account: account, completed: completed, session: session)
-        }
-    }
-
-    /// Records that the sealed challenge `issued` was used, as the first write of a sign-in's transaction.
-    ///
-    /// - Throws: `challengeNotFound` when it was used already (a replay, on any instance).
-    static func recordUse(of issued: IssuedChallenge, in stores: AccountStores) async throws {
-        guard let used = stores.usedChallenges, try await SealedChallengeStore.recordUse(of: issued, in: used) else {
-            throw challengeUsed
-        }
+        return SignIn(account: committed.account, completed: completed, session: committed.session)
     }
 
     /// The refusal of a sealed challenge used before, the stored challenges' own.

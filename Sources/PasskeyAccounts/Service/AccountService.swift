@@ -117,13 +117,6 @@ public struct AccountService: Sendable {
             ?? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// The relying party over the stores of one transaction.
-    func relyingParty(in stores: AccountStores) -> RelyingParty {
-        relyingParty.using(
-            credentialStore: stores.credentials,
-            challengeStore: Self.challengeStore(of: stores, sealer: configuration.challengeSealer))
-    }
-
     /// The challenges of `stores`: sealed for sign-ins with `sealer` when they record used challenges.
     static func challengeStore(of stores: AccountStores, sealer: ChallengeSealer?) -> any ChallengeStore {
         guard let sealer, let used = stores.usedChallenges else { return stores.challenges }

@@ -30,6 +30,13 @@ public protocol AccountStorage: Sendable {
     func withTransaction<Result: Sendable>(
         _ body: @escaping @Sendable (AccountStores) async throws -> Result
     ) async throws -> Result
+
+    /// Commits a verified sign-in's writes in one transaction (``SignInCommit``), or none of them. The default runs
+    /// the stores' calls in ``withTransaction(_:)``; a storage may make it one statement, with the same outcomes.
+    ///
+    /// - Returns: the outcome; only ``SignInCommit/Outcome/committed(_:)`` wrote anything.
+    /// - Throws: the store's errors; nothing is committed then.
+    func commitSignIn(_ signIn: SignInCommit) async throws -> SignInCommit.Outcome
 }
 
 /// The stores of an ``AccountStorage``, outside a transaction or inside one.

@@ -34,5 +34,10 @@ public struct DeadlineAccountStorage: AccountStorage {
     ) async throws -> Result {
         try await deadline.run { [base] in try await base.withTransaction(body) }
     }
+
+    /// ``base``'s sign-in commit under the deadline, as one transaction.
+    public func commitSignIn(_ signIn: SignInCommit) async throws -> SignInCommit.Outcome {
+        try await deadline.run { [base] in try await base.commitSignIn(signIn) }
+    }
 }
 #endif
