@@ -12,8 +12,9 @@
     /// `BEGIN` and `COMMIT` (or `ROLLBACK` when the body throws), at PostgreSQL's default READ COMMITTED isolation:
     /// a step that changes an account first locks its row (``PostgresUserStore/lockAccount(userHandle:)``,
     /// `SELECT … FOR UPDATE`), and the compare-and-set of a credential's counter (`UPDATE … WHERE version = $n`)
-    /// re-reads the row when another transaction changed it meanwhile. ``stores`` run each statement on any connection
-    /// of the pool, its own implicit transaction, never inside one of ``withTransaction(_:)``.
+    /// re-reads the row when another transaction changed it meanwhile. ``commitSignIn(_:)`` is one statement, one
+    /// round trip. ``stores`` run each statement on any connection of the pool, its own implicit transaction, never
+    /// inside one of ``withTransaction(_:)``.
     ///
     /// ```swift
     /// let users = try await PostgresUserStore.open(storage: storage, logger: logger)
