@@ -77,8 +77,9 @@
         }
 
         /// Commits `signIn` in one statement, one round trip, its own transaction: `passkey_server_commit_sign_in`
-        /// (``PostgresUserStore``'s schema) locks the account row, compare-and-sets the record, records the sealed
-        /// challenge's use, inserts the session and ends the oldest beyond the number kept, or writes nothing.
+        /// (``PostgresUserStore``'s schema) locks the account row, locks the record if it still has the expected
+        /// version and owner, records the sealed challenge's use, and then writes the record, inserts the session
+        /// and ends the oldest beyond the number kept; or it writes nothing and says why.
         ///
         /// - Returns: the outcome; only ``PasskeyAccounts/SignInCommit/Outcome/committed(_:)`` wrote anything.
         /// - Throws: the driver's `PSQLError`; ``PasskeyVerifier/StoreError/Code/corruptedRow`` when the answer or the
@@ -87,23 +88,18 @@
             let update = signIn.update
             let session = signIn.session
             let digest = signIn.sealedChallenge.map { ByteBuffer(bytes: SealedChallengeStore.digest(of: $0.challenge)) }
-            let rows: [PostgresRow]
-            do {
-                rows = try await sessionStore.statements.query(
-                    """
-                    SELECT outcome, account_username, account_display_name FROM passkey_server_commit_sign_in(
-                        \(digest), \(signIn.sealedChallenge?.expiresAt),
-                        \(ByteBuffer(bytes: update.credentialID)), \(update.expectedVersion), \(Int64(update.signCount)),
-                        \(update.backupEligible), \(update.backupState), \(update.userVerificationInitialized),
-                        \(update.lastUsedAt), \(ByteBuffer(bytes: session.userHandle)),
-                        \(ByteBuffer(bytes: session.tokenHash)), \(ByteBuffer(bytes: session.credentialID)),
-                        \(session.createdAt), \(session.lastSeenAt), \(session.idleExpiresAt), \(session.expiresAt),
-                        \(session.userAgent), \(Int64(signIn.sessionsKept)))
-                    """
-                )
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresUserStore.challengeUsedState {
-                return .challengeUsed
-            }
+            let rows = try await sessionStore.statements.query(
+                """
+                SELECT outcome, account_username, account_display_name FROM passkey_server_commit_sign_in(
+                    \(digest), \(signIn.sealedChallenge?.expiresAt),
+                    \(ByteBuffer(bytes: update.credentialID)), \(update.expectedVersion), \(Int64(update.signCount)),
+                    \(update.backupEligible), \(update.backupState), \(update.userVerificationInitialized),
+                    \(update.lastUsedAt), \(ByteBuffer(bytes: session.userHandle)),
+                    \(ByteBuffer(bytes: session.tokenHash)), \(ByteBuffer(bytes: session.credentialID)),
+                    \(session.createdAt), \(session.lastSeenAt), \(session.idleExpiresAt), \(session.expiresAt),
+                    \(session.userAgent), \(Int64(signIn.sessionsKept)))
+                """
+            )
             let outcome: String
             let username: String?
             let displayName: String?
@@ -124,6 +120,8 @@
                 return .credentialChanged
             case ("accountMissing", _):
                 return .accountMissing
+            case ("challengeUsed", _):
+                return .challengeUsed
             default:
                 throw StoreError(.corruptedRow, "the sign-in's commit answered an outcome this release does not know")
             }

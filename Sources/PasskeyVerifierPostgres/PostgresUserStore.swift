@@ -82,14 +82,12 @@
             commitSignInFunction,
         ]
 
-        /// The SQLSTATE `passkey_server_commit_sign_in` raises when the sealed challenge was used before: the error
-        /// rolls back its compare-and-set.
-        static let challengeUsedState = "PKU01"
-
-        /// A sign-in's one commit as one statement (``PostgresAccountStorage/commitSignIn(_:)``): it locks the account
-        /// row and reads it, compare-and-sets the credential, records the sealed challenge's use, inserts the session
-        /// and ends the account's oldest beyond the number kept. It writes nothing when the account is missing or the
-        /// record changed (and says which), and raises ``challengeUsedState`` when the digest was recorded before.
+        /// A sign-in's one commit as one statement (``PostgresAccountStorage/commitSignIn(_:)``). It locks the account
+        /// row and reads it, then locks the credential's row if it still has the expected version and owner, then
+        /// records the sealed challenge's use; each refusal returns before anything is written (the statement then
+        /// commits nothing but releases its locks), and only then does it write the record, insert the session and
+        /// end the account's oldest beyond the number kept. The locks come in the order every other step takes them:
+        /// the account first. Its `search_path` is the one it was created under.
         static let commitSignInFunction: PostgresQuery = """
             CREATE OR REPLACE FUNCTION passkey_server_commit_sign_in(
                 used_digest BYTEA, used_expires_at TIMESTAMPTZ,
@@ -99,7 +97,7 @@
                 new_last_seen_at BIGINT, new_idle_expires_at BIGINT, new_expires_at BIGINT, new_user_agent TEXT,
                 kept_sessions BIGINT
             ) RETURNS TABLE (outcome TEXT, account_username TEXT, account_display_name TEXT)
-            LANGUAGE plpgsql AS $$
+            LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
             BEGIN
                 SELECT a.username, a.display_name INTO account_username, account_display_name
                 FROM passkey_accounts a WHERE a.user_handle = owner_handle FOR UPDATE;
@@ -108,15 +106,11 @@
                     RETURN NEXT;
                     RETURN;
                 END IF;
-                UPDATE passkey_credentials
-                SET sign_count = new_sign_count, backup_eligible = new_backup_eligible,
-                    backup_state = new_backup_state, uv_initialized = new_uv_initialized,
-                    last_used_at = new_last_used_at, version = version + 1
-                WHERE credential_id = record_id AND version = record_version;
+                PERFORM 1 FROM passkey_credentials c
+                WHERE c.credential_id = record_id AND c.version = record_version AND c.user_handle = owner_handle
+                FOR UPDATE;
                 IF NOT FOUND THEN
                     outcome := 'credentialChanged';
-                    account_username := NULL;
-                    account_display_name := NULL;
                     RETURN NEXT;
                     RETURN;
                 END IF;
@@ -124,9 +118,16 @@
                     INSERT INTO passkey_used_challenges (digest, expires_at) VALUES (used_digest, used_expires_at)
                     ON CONFLICT DO NOTHING;
                     IF NOT FOUND THEN
-                        RAISE EXCEPTION 'the sealed challenge was used before' USING ERRCODE = 'PKU01';
+                        outcome := 'challengeUsed';
+                        RETURN NEXT;
+                        RETURN;
                     END IF;
                 END IF;
+                UPDATE passkey_credentials
+                SET sign_count = new_sign_count, backup_eligible = new_backup_eligible,
+                    backup_state = new_backup_state, uv_initialized = new_uv_initialized,
+                    last_used_at = new_last_used_at, version = version + 1
+                WHERE credential_id = record_id;
                 INSERT INTO passkey_server_sessions (token_hash, user_handle, credential_id, created_at, last_seen_at,
                     idle_expires_at, expires_at, user_agent)
                 VALUES (new_token_hash, owner_handle, session_credential, new_created_at, new_last_seen_at,

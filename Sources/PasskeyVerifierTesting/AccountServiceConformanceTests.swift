@@ -92,6 +92,9 @@ public struct AccountServiceConformanceTests: Sendable {
                 try await checkSignInByNameAndDiscoverableStartsASessionAndAdvancesTheCounter()
             },
             .init("checkASessionBeyondTheLimitEndsTheOldest") { try await checkASessionBeyondTheLimitEndsTheOldest() },
+            .init("checkConcurrentSignInsOfOneSyncedPasskeyAllCommit") {
+                try await checkConcurrentSignInsOfOneSyncedPasskeyAllCommit()
+            },
             .init("checkARefusedSignInCommitsNothingAndConsumesItsChallenge") {
                 try await checkARefusedSignInCommitsNothingAndConsumesItsChallenge()
             },
@@ -438,6 +441,44 @@ public struct AccountServiceConformanceTests: Sendable {
         }
         let left = try await harness.stores.sessions.removeAll(userHandle: account.handle)
         try require(left == Self.sessionLimit, "the account keeps \(left) sessions, not \(Self.sessionLimit)")
+    }
+
+    /// ``sessionLimit`` sign-ins of one passkey whose counter stays 0 (a synced passkey), finished at once on both
+    /// services: each commits (a commit that finds the record changed by another reads it again, verifies again and
+    /// commits), each starts its own session, and the record's version moved once per sign-in.
+    public func checkConcurrentSignInsOfOneSyncedPasskeyAllCommit() async throws {
+        let harness = try await makeHarness()
+        var authenticator = VirtualAuthenticator(
+            relyingPartyID: Self.relyingPartyID, origin: Self.origin, signCounter: .zero)
+        let account = try await signUp(harness.first, with: &authenticator)
+        let before = try await harness.stores.credentials.credential(withID: account.credentialID)
+        var assertions: [[UInt8]] = []
+        for _ in 0..<Self.sessionLimit {
+            let options = try await harness.second.beginSignIn(username: account.username)
+            assertions.append(try authenticator.authenticate(options: options).jsonBytes)
+        }
+        let tokens = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for (index, assertion) in assertions.enumerated() {
+                let service = index.isMultiple(of: 2) ? harness.first : harness.second
+                group.addTask {
+                    try await service.finishSignIn(json: assertion, userAgent: Self.userAgent).session.record.tokenHash
+                }
+            }
+            var tokens: Set<[UInt8]> = []
+            for try await token in group {
+                tokens.insert(token)
+            }
+            return tokens
+        }
+        try require(tokens.count == Self.sessionLimit, "\(tokens.count) distinct sessions of \(Self.sessionLimit)")
+        for token in tokens {
+            let session = try await harness.stores.sessions.session(tokenHash: token)
+            try require(session?.userHandle == account.handle, "a concurrent sign-in's session is not stored")
+        }
+        let after = try await harness.stores.credentials.credential(withID: account.credentialID)
+        let moved = (after?.version ?? 0) - (before?.version ?? 0)
+        try require(
+            moved == Int64(Self.sessionLimit), "the record's version moved \(moved) times, not once per sign-in")
     }
 
     /// A sign-in whose signature was tampered with is `invalidSignature`: the stored credential is unchanged

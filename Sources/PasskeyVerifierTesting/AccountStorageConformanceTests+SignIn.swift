@@ -5,8 +5,9 @@ import PasskeyVerifier
 /// The checks of ``PasskeyAccounts/AccountStorage/commitSignIn(_:)``: one commit of every write, or none.
 extension AccountStorageConformanceTests {
     /// A sign-in commit over an account with two sessions, keeping two: it answers the account, the record reads
-    /// back with its version one higher and the update's counter, the new session and the newer old one are there
-    /// and the oldest is gone, and the sealed challenge (when the storage records used ones) is used.
+    /// back as the update made it (counter, flags, last use, version one higher), the new session and the newer old
+    /// one are there and the oldest is gone, another account's session is untouched, and the sealed challenge (when
+    /// the storage records used ones) is used.
     public func checkSignInCommitWritesEverything() async throws {
         let storage = try await makeStorage()
         let signIn = try await SignInFixture.prepare(in: storage)
@@ -16,16 +17,22 @@ extension AccountStorageConformanceTests {
         var newer = Self.session(
             tokenHash: try StoreConformanceTests.randomBytes(32), userHandle: signIn.owner, credentialID: [1])
         newer.createdAt = oldest.createdAt &+ 1
+        let stranger = Self.session(
+            tokenHash: try StoreConformanceTests.randomBytes(32),
+            userHandle: try AccountStoreConformanceTests.handle(),
+            credentialID: [2]
+        )
         try await stores.sessions.insert(oldest)
         try await stores.sessions.insert(newer)
+        try await stores.sessions.insert(stranger)
         var commit = signIn.commit
         commit.sessionsKept = 2
         let outcome = try await storage.commitSignIn(commit)
         try require(outcome == .committed(signIn.account), "the commit answered \(outcome), not the account")
         let record = try await stores.credentials.credential(withID: signIn.record.id)
         try require(
-            record?.version == signIn.record.version &+ 1 && record?.signCount == commit.update.signCount,
-            "the record reads back as \(StoreConformanceTests.summary(record)), not updated once"
+            record == commit.update.applied(to: signIn.record),
+            "the record reads back as \(StoreConformanceTests.summary(record)), not as the update made it"
         )
         let session = try await stores.sessions.session(tokenHash: commit.session.tokenHash)
         try require(session == commit.session, "the new session reads back as \(String(describing: session))")
@@ -33,6 +40,8 @@ extension AccountStorageConformanceTests {
         try require(kept == newer, "the newer old session is gone although two are kept")
         let ended = try await stores.sessions.session(tokenHash: oldest.tokenHash)
         try require(ended == nil, "the oldest session is still there beyond the two kept")
+        let other = try await stores.sessions.session(tokenHash: stranger.tokenHash)
+        try require(other == stranger, "another account's session was ended by the trim")
         if let used = stores.usedChallenges, let sealed = commit.sealedChallenge {
             let again = try await SealedChallengeStore.recordUse(of: sealed, in: used)
             try require(!again, "the sealed challenge was not recorded as used")
@@ -78,6 +87,39 @@ extension AccountStorageConformanceTests {
                 try require(unused, "the \(expected) commit recorded its challenge as used")
             }
         }
+    }
+
+    /// Two commits of one update at once, each with its own session (and the same sealed challenge when the storage
+    /// records used ones): exactly one is `committed`, the other `credentialChanged` or `challengeUsed`, and only
+    /// the winner's session is stored.
+    public func checkConcurrentSignInCommitsOfOneUpdateCommitOnce() async throws {
+        let storage = try await makeStorage()
+        let signIn = try await SignInFixture.prepare(in: storage)
+        var second = signIn.commit
+        second.session.tokenHash = try StoreConformanceTests.randomBytes(32)
+        let commits = [signIn.commit, second]
+        let outcomes = try await withThrowingTaskGroup(of: (Int, SignInCommit.Outcome).self) { group in
+            for (index, commit) in commits.enumerated() {
+                group.addTask { (index, try await storage.commitSignIn(commit)) }
+            }
+            var outcomes: [Int: SignInCommit.Outcome] = [:]
+            for try await (index, outcome) in group {
+                outcomes[index] = outcome
+            }
+            return outcomes
+        }
+        let winners = outcomes.filter { $0.value == .committed(signIn.account) }.map(\.key)
+        try require(winners.count == 1, "of two commits of one update, \(winners.count) committed: \(outcomes)")
+        for (index, commit) in commits.enumerated() {
+            let session = try await storage.stores.sessions.session(tokenHash: commit.session.tokenHash)
+            try require(
+                (session != nil) == winners.contains(index),
+                "commit \(index) answered \(String(describing: outcomes[index])) but its session is "
+                    + (session == nil ? "missing" : "stored")
+            )
+        }
+        let record = try await storage.stores.credentials.credential(withID: signIn.record.id)
+        try require(record?.version == signIn.record.version &+ 1, "the record was not updated exactly once")
     }
 
     /// An account with one credential, and a sign-in commit of it with a sealed challenge when the storage records

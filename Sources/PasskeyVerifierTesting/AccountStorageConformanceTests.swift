@@ -69,6 +69,9 @@ public struct AccountStorageConformanceTests: Sendable {
             },
             .init("checkSignInCommitWritesEverything") { try await checkSignInCommitWritesEverything() },
             .init("checkRefusedSignInCommitWritesNothing") { try await checkRefusedSignInCommitWritesNothing() },
+            .init("checkConcurrentSignInCommitsOfOneUpdateCommitOnce") {
+                try await checkConcurrentSignInCommitsOfOneUpdateCommitOnce()
+            },
         ]
         if openSecond != nil {
             checks.append(

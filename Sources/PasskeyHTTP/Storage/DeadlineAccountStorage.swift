@@ -2,8 +2,8 @@
 import PasskeyAccounts
 
 /// An ``PasskeyAccounts/AccountStorage`` with a ``StoreDeadline`` on each call outside a transaction and on each
-/// transaction as a whole (not on the calls inside it): a ceremony step costs at most one deadline, and a
-/// transaction that loses the race is cancelled and rolls back, or commits unreported.
+/// transaction or sign-in commit as a whole (not on the calls inside it): a transaction that loses the race is
+/// cancelled and rolls back, or commits unreported.
 public struct DeadlineAccountStorage: AccountStorage {
     /// The storage that answers.
     public let base: any AccountStorage
