@@ -163,18 +163,23 @@
         }
 
         /// Runs `statement` until it does not fail with `SQLITE_BUSY` or `SQLITE_LOCKED` and returns its value,
-        /// sleeping between attempts, for at most ``SQLiteStorage/migrationTimeoutMilliseconds``: the connection's busy timeout is 0
-        /// meanwhile, so waiting for another connection's lock never blocks a thread of the pool that connection
-        /// may need.
-        static func retryingWhileBusy<Value>(_ statement: () async throws -> Value) async throws -> Value {
+        /// sleeping `pause` between attempts, for at most `timeout` (by default
+        /// ``SQLiteStorage/migrationTimeoutMilliseconds``, 5 ms apart): the connection's busy timeout is 0, so
+        /// waiting for another connection's lock never blocks a thread of the pool that connection may need, and
+        /// the wait ends `pause` after the lock is released, not after SQLite's own backoff (up to 100 ms a sleep).
+        static func retryingWhileBusy<Value>(
+            timeout: Duration = .milliseconds(SQLiteStorage.migrationTimeoutMilliseconds),
+            pause: Duration = .milliseconds(5),
+            _ statement: () async throws -> Value
+        ) async throws -> Value {
             let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: .milliseconds(SQLiteStorage.migrationTimeoutMilliseconds))
+            let deadline = clock.now.advanced(by: timeout)
             while true {
                 do {
                     return try await statement()
                 } catch let error as SQLiteError {
                     guard isBusy(error), clock.now < deadline else { throw error }
-                    try await Task.sleep(for: .milliseconds(5))
+                    try await Task.sleep(for: pause)
                 }
             }
         }

@@ -28,13 +28,22 @@
             SQLiteStatements(connection: connection, mode: .inTransaction(scope))
         }
 
-        /// Runs one statement and returns its rows.
+        /// Runs one statement and returns its rows; outside a transaction, it is tried again while another process's
+        /// lock refuses it (``SQLiteStorage/retryingWhileBusy(_:)``), which inside one the transaction's lock makes
+        /// needless.
         ///
         /// - Throws: the driver's error; ``PasskeyAccounts/UserStoreError`` when these are a transaction's statements
         ///   and the transaction has ended, or when they take the gate from inside a transaction of the same storage
         ///   (which would wait for itself).
         func query(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
-            try await withConnection { connection in try await connection.query(sql, binds) }
+            switch mode {
+            case .gated:
+                try await withConnection { connection in
+                    try await SQLiteStorage.retryingWhileBusy { try await connection.query(sql, binds) }
+                }
+            case .inTransaction:
+                try await withConnection { connection in try await connection.query(sql, binds) }
+            }
         }
 
         /// Runs `body` with the connection: alone, holding the gate, outside a transaction; directly inside one.

@@ -44,8 +44,12 @@
             case memory
         }
 
-        /// How long a statement waits for another process's write lock before failing: 10 seconds.
+        /// How long a statement waits for another process's write lock before failing: 10 seconds. The storage waits
+        /// itself, trying again every ``busyPause`` (the connection's own `busy_timeout` is 0), except in
+        /// ``withConnection(_:)``, where SQLite's busy timeout waits as long.
         public static let busyTimeoutMilliseconds = 10_000
+        /// How long the storage sleeps between two attempts at a statement another process's lock refused: 1 ms.
+        public static let busyPause: Duration = .milliseconds(1)
         /// How long ``open(_:)`` waits for another process's migration or journal-mode change: 60 seconds.
         public static let migrationTimeoutMilliseconds = 60_000
 
@@ -124,7 +128,6 @@
                     _ = try await connection.query("PRAGMA synchronous = \(applied.pragmaValue)")
                 }
                 try await SQLiteSchema.migrate(connection)
-                _ = try await connection.query("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
             } catch {
                 await Task.detached {
                     try? await connection.close()
@@ -168,7 +171,24 @@
         /// - Throws: what `body` throws; `CancellationError` when the task is cancelled while it waits;
         ///   ``PasskeyAccounts/UserStoreError`` inside a transaction's body (it would wait for itself).
         public func withConnection<Value>(_ body: (SQLiteConnection) async throws -> Value) async throws -> Value {
-            try await statements.withConnection(body)
+            try await statements.withConnection { connection in
+                _ = try await connection.query("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
+                do {
+                    let value = try await body(connection)
+                    try await Self.uncancelled("PRAGMA busy_timeout = 0", on: connection)
+                    return value
+                } catch {
+                    try await Self.uncancelled("PRAGMA busy_timeout = 0", on: connection)
+                    throw error
+                }
+            }
+        }
+
+        /// Runs `statement` until another process's lock no longer refuses it, ``busyPause`` apart, for at most
+        /// ``busyTimeoutMilliseconds``.
+        static func retryingWhileBusy<Value>(_ statement: () async throws -> Value) async throws -> Value {
+            try await SQLiteSchema.retryingWhileBusy(
+                timeout: .milliseconds(busyTimeoutMilliseconds), pause: busyPause, statement)
         }
 
         /// Runs `body` in a `BEGIN IMMEDIATE` transaction holding the gate, so that no other statement of this
@@ -211,7 +231,7 @@
             var committed = false
             do {
                 outcome = try await gate.run {
-                    _ = try await connection.query("BEGIN IMMEDIATE")
+                    _ = try await Self.retryingWhileBusy { try await connection.query("BEGIN IMMEDIATE") }
                     let own = await runBody(body)
                     if case .failure = own {
                         await Self.rollBack(connection)
@@ -307,7 +327,7 @@
         /// Runs `sql` on `connection` in a task of its own, which the caller's cancellation does not reach: the
         /// statements that keep a group's transaction whole.
         static func uncancelled(_ sql: String, on connection: SQLiteConnection) async throws {
-            try await Task.detached { _ = try await connection.query(sql) }.value
+            try await Task.detached { _ = try await retryingWhileBusy { try await connection.query(sql) } }.value
         }
 
         /// Rolls back the open transaction of `connection`, in a task of its own (the caller's cancellation would end
