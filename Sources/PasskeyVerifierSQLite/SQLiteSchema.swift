@@ -140,7 +140,7 @@
                     "UPDATE passkey_schema_version SET version = ?",
                     [.integer(SQLiteInt64(currentVersion))]
                 )
-                _ = try await connection.query("COMMIT")
+                try await retryingWhileBusy { _ = try await connection.query("COMMIT") }
             } catch {
                 _ = try? await connection.query("ROLLBACK")
                 throw error

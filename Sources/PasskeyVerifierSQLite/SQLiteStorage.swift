@@ -57,13 +57,18 @@
         /// ``withConnection(_:)``, which runs them while no store statement or transaction of this storage does: a
         /// statement run here directly can land inside a transaction of ``SQLiteAccountStorage/withTransaction(_:)``
         /// (and be rolled back with it), and a `BEGIN` here would take in the statements other tasks run meanwhile.
-        /// Close the storage, not the connection.
+        /// Close the storage, not the connection. In WAL mode its `busy_timeout` is 0: a statement run on it directly
+        /// fails at once with `SQLITE_BUSY` while another process writes.
         public let connection: SQLiteConnection
         let threadPool: NIOThreadPool
         /// Held by each store statement run outside a transaction, and by a transaction from `BEGIN` to its end.
         let gate: SerialGate
         /// The transactions that commit together.
         let groupCommit = SQLiteGroupCommit()
+        /// The connection's `busy_timeout` outside ``withConnection(_:)``, in milliseconds: 0 in WAL mode, where the
+        /// storage waits itself; ``busyTimeoutMilliseconds`` in a rollback journal, where SQLite's handler must wait
+        /// inside a commit holding the pending lock, or readers of other processes could keep a writer out.
+        let restingBusyTimeout: Int
 
         /// The stores' statements outside a transaction: each takes the gate.
         var statements: SQLiteStatements { .gated(connection, gate: gate) }
@@ -118,16 +123,20 @@
                 await Task.detached { try? await threadPool.shutdownGracefully() }.value
                 throw error
             }
+            var restingBusyTimeout = 0
             do {
                 _ = try await connection.query("PRAGMA busy_timeout = 0")
                 if case .file = location {
                     let journalMode = try await SQLiteSchema.retryingWhileBusy {
                         try await connection.query("PRAGMA journal_mode = WAL").first?.column("journal_mode")?.string
                     }
-                    let applied = journalMode?.lowercased() == "wal" ? synchronous : .full
+                    let isWAL = journalMode?.lowercased() == "wal"
+                    let applied = isWAL ? synchronous : .full
                     _ = try await connection.query("PRAGMA synchronous = \(applied.pragmaValue)")
+                    restingBusyTimeout = isWAL ? 0 : busyTimeoutMilliseconds
                 }
                 try await SQLiteSchema.migrate(connection)
+                _ = try await connection.query("PRAGMA busy_timeout = \(restingBusyTimeout)")
             } catch {
                 await Task.detached {
                     try? await connection.close()
@@ -137,7 +146,8 @@
             }
             let gate = SerialGate()
             SQLiteGateRegistry.shared.register(gate, for: connection)
-            return SQLiteStorage(connection: connection, threadPool: threadPool, gate: gate)
+            return SQLiteStorage(
+                connection: connection, threadPool: threadPool, gate: gate, restingBusyTimeout: restingBusyTimeout)
         }
 
         /// Deletes the challenges expired at `instant` (`expires_at <= instant`) and returns how many.
@@ -167,18 +177,23 @@
         /// starts until `body` returns: the way for a host's own statements, a transaction of its own
         /// (`BEGIN IMMEDIATE` … `COMMIT`, rolled back by `body` when it fails) included.
         ///
+        /// `body`'s statements wait up to ``busyTimeoutMilliseconds`` for another process's lock (SQLite's
+        /// `busy_timeout`, set before `body` and put back after it, so a `busy_timeout` that `body` sets lasts only
+        /// as long as `body`).
+        ///
         /// - Returns: what `body` returns.
         /// - Throws: what `body` throws; `CancellationError` when the task is cancelled while it waits;
         ///   ``PasskeyAccounts/UserStoreError`` inside a transaction's body (it would wait for itself).
         public func withConnection<Value>(_ body: (SQLiteConnection) async throws -> Value) async throws -> Value {
-            try await statements.withConnection { connection in
+            let resting = "PRAGMA busy_timeout = \(restingBusyTimeout)"
+            return try await statements.withConnection { connection in
                 _ = try await connection.query("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
                 do {
                     let value = try await body(connection)
-                    try await Self.uncancelled("PRAGMA busy_timeout = 0", on: connection)
+                    try? await Self.uncancelled(resting, on: connection)
                     return value
                 } catch {
-                    try await Self.uncancelled("PRAGMA busy_timeout = 0", on: connection)
+                    try? await Self.uncancelled(resting, on: connection)
                     throw error
                 }
             }

@@ -220,9 +220,6 @@
             let path = try SQLiteStoreTests.temporaryDatabasePath()
             let holder = try await Self.openAccountStorage(path: path)
             let waiter = try await Self.openAccountStorage(path: path)
-            _ = try await waiter.storage.withConnection { connection in
-                try await connection.query("PRAGMA busy_timeout = 100")
-            }
             let holding = Latch()
             let release = Latch()
             let held = Task {

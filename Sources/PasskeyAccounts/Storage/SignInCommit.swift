@@ -4,10 +4,10 @@ import PasskeyVerifier
 /// challenge (WebAuthn Level 3 §13.4.3), the credential record's compare-and-set (§7.2 `#sctn-verifying-assertion`,
 /// the step "update credentialRecord"), the new session and the end of the account's oldest beyond the limit.
 public struct SignInCommit: Sendable {
-    /// The sealed challenge whose use is recorded (``PasskeyVerifier/SealedChallengeStore/digest(of:)``), or `nil`
+    /// The sealed challenge whose use is recorded (`SealedChallengeStore.digest(of:)`), or `nil`
     /// for a stored challenge, taken before.
     public var sealedChallenge: IssuedChallenge?
-    /// The compare-and-set of the counter, the flags and the last use (``PasskeyVerifier/CredentialStore/update(_:)``).
+    /// The compare-and-set of the counter, the flags and the last use (`CredentialStore.update(_:)`).
     public var update: CredentialRecordUpdate
     /// The new session; its user handle is the account's, the credential's owner.
     public var session: SessionRecord
