@@ -100,16 +100,10 @@
                     \(session.userAgent), \(Int64(signIn.sessionsKept)))
                 """
             )
-            let outcome: String
-            let username: String?
-            let displayName: String?
+            guard let row = rows.first else { throw StoreError(.corruptedRow, "the sign-in's commit answered no row") }
+            let (outcome, username, displayName): (String, String?, String?)
             do {
-                guard let row = rows.first else {
-                    throw StoreError(.corruptedRow, "the sign-in's commit answered no row")
-                }
                 (outcome, username, displayName) = try row.decode((String, String?, String?).self)
-            } catch let error as StoreError {
-                throw error
             } catch {
                 throw StoreError(.corruptedRow, "the sign-in's commit does not read back as text")
             }

@@ -172,12 +172,7 @@ extension AccountService {
             userAgent: userAgent,
             at: now
         )
-        try await stores.sessions.insert(issued.record)
-        try await stores.sessions.removeOldest(
-            userHandle: userHandle,
-            keeping: max(configuration.sessions.maximumPerAccount, 1),
-            sparing: issued.record.tokenHash
-        )
+        try await stores.sessions.insert(issued.record, keeping: configuration.sessions.maximumPerAccount)
         return issued
     }
 

@@ -111,9 +111,7 @@ actor SignInCommitting: CredentialStore {
     }
 
     func update(_ update: CredentialRecordUpdate) async throws -> Bool {
-        guard let owner = owners[update.credentialID] else {
-            throw WebAuthnError(.unknownCredential, "the passkey has no account")
-        }
+        guard let owner = owners[update.credentialID] else { throw Self.passkeyWithoutAccount }
         let session = issueSession(owner, update.credentialID)
         let signIn = SignInCommit(
             sealedChallenge: sealedChallenge, update: update, session: session.record, sessionsKept: sessionsKept)
@@ -126,8 +124,13 @@ actor SignInCommitting: CredentialStore {
         case .challengeUsed:
             throw AccountService.challengeUsed
         case .accountMissing:
-            throw WebAuthnError(.unknownCredential, "the passkey has no account")
+            throw Self.passkeyWithoutAccount
         }
+    }
+
+    /// The refusal of a passkey whose record names no owner, or whose account is gone.
+    private static var passkeyWithoutAccount: WebAuthnError {
+        WebAuthnError(.unknownCredential, "the passkey has no account")
     }
 
     func rename(credentialID: [UInt8], nickname: String?) throws -> Bool {

@@ -40,3 +40,12 @@ public protocol SessionStore: Sendable {
     /// gauge (`MetricsGaugeRefresh`): one counting statement.
     func activeSessionCount(at now: Int64) async throws -> Int
 }
+
+extension SessionStore {
+    /// Inserts `session` and ends its account's oldest beyond the newest `count` (at least 1), never `session` itself:
+    /// how a sign-up and a sign-in start a session (``SessionIssuing/maximumPerAccount``).
+    func insert(_ session: SessionRecord, keeping count: Int) async throws {
+        try await insert(session)
+        try await removeOldest(userHandle: session.userHandle, keeping: max(count, 1), sparing: session.tokenHash)
+    }
+}

@@ -54,12 +54,7 @@ public struct SignInCommit: Sendable {
         guard let account = try await stores.users.account(forUserHandle: session.userHandle) else {
             throw Refusal(outcome: .accountMissing)
         }
-        try await stores.sessions.insert(session)
-        try await stores.sessions.removeOldest(
-            userHandle: session.userHandle,
-            keeping: sessionsKept,
-            sparing: session.tokenHash
-        )
+        try await stores.sessions.insert(session, keeping: sessionsKept)
         return account
     }
 
